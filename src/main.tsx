@@ -1,9 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './app/queryClient';
+import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
+import './ui/global.css';
 
-const router = createRouter({ routeTree, trailingSlash: 'never' });
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  // Spec §2: trailing slashes are removed (the server also redirects /about-us/ to /about-us).
+  trailingSlash: 'never',
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -15,7 +28,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

@@ -1,0 +1,84 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
+import './layout.css';
+import { InstallButton } from './pwa/InstallButton';
+import { OfflineBanner } from './pwa/OfflineBanner';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
+
+const primaryNav = [
+  { to: '/', label: 'Home', icon: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z' },
+  {
+    to: CONTENT_PATHS.help,
+    label: 'Help',
+    icon: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 15a1.25 1.25 0 1 1 0 2.5A1.25 1.25 0 0 1 12 17zm1-3.5h-2c0-3 3-3 3-5a2 2 0 0 0-4 0H8a4 4 0 0 1 8 0c0 3-3 3.25-3 5z',
+  },
+  {
+    to: CONTENT_PATHS.aboutUs,
+    label: 'About',
+    icon: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-6h2zm0-8h-2V7h2z',
+  },
+] as const;
+
+const footerLinks = [
+  { to: CONTENT_PATHS.aboutUs, label: 'About us' },
+  { to: CONTENT_PATHS.help, label: 'Help' },
+  { to: CONTENT_PATHS.metaverseSuperstar, label: 'Metaverse Superstar' },
+  { to: CONTENT_PATHS.terms, label: 'Terms and conditions' },
+  { to: CONTENT_PATHS.privacy, label: 'Privacy policy' },
+  { to: CONTENT_PATHS.businessLicenceTerms, label: 'Business licence terms' },
+] as const;
+
+/** The storefront frame: header, main content, footer and the thumb-reach bottom navigation on phones. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <OfflineBanner />
+      <header className="shell__header">
+        <Link to="/" className="shell__brand" aria-label={`${SITE_NAME} home`}>
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <span>{SITE_NAME}</span>
+        </Link>
+        <nav className="shell__nav" aria-label="Main">
+          {primaryNav.map((item) => (
+            <Link key={item.to} to={item.to} activeOptions={{ exact: true }} className="shell__nav-link">
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <InstallButton />
+      </header>
+      <main id="main" className="shell__main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="shell__footer">
+        <nav aria-label="Footer">
+          <ul>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>
+          © {new Date().getFullYear()} {SITE_NAME}. Prices in INR for India and USD elsewhere.
+        </p>
+      </footer>
+      <nav className="shell__bottom-nav" aria-label="Quick">
+        {primaryNav.map((item) => (
+          <Link key={item.to} to={item.to} activeOptions={{ exact: true }} className="shell__bottom-link">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d={item.icon} fill="currentColor" />
+            </svg>
+            <span>{item.label}</span>
+          </Link>
+        ))}
+      </nav>
+      <UpdatePrompt />
+    </div>
+  );
+}

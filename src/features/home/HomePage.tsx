@@ -1,0 +1,71 @@
+import { Link } from '@tanstack/react-router';
+import { CONTENT_PATHS } from '../../lib/site';
+import './home.css';
+import { PRODUCT_LINE } from './productLine';
+
+const steps = [
+  { title: 'Clear a 2 m square', text: 'Any room works: the headset maps your space in a minute.' },
+  { title: 'Pick up the bat', text: 'The tracked bat matches your swing ball by ball, no lag.' },
+  { title: 'Take guard', text: 'Face pace, spin and swing, or bowl to your family on the same kit.' },
+];
+
+export function HomePage() {
+  return (
+    <div className="home">
+      <section className="home__hero" aria-labelledby="home-title">
+        <p className="home__eyebrow">VR cricket at home</p>
+        <h1 id="home-title">
+          Real cricket. <span className="home__accent">Virtual grounds.</span>
+        </h1>
+        <p className="home__lede">
+          Bat against real bowling in your living room with the IBC home kit, the game and a bat that feels like
+          yours. Delivered across India and abroad.
+        </p>
+        <div className="home__actions">
+          <a className="home__cta" href="#product-line">
+            See the product line
+          </a>
+          <Link className="home__cta home__cta--ghost" to={CONTENT_PATHS.help}>
+            Questions? Get help
+          </Link>
+        </div>
+      </section>
+
+      <section id="product-line" className="home__section" aria-labelledby="line-title">
+        <h2 id="line-title">The product line at a glance</h2>
+        <ul className="home__grid">
+          {PRODUCT_LINE.map((entry) => (
+            <li key={entry.id} className="home__card">
+              <img src={entry.image} alt={entry.imageAlt} width={64} height={64} />
+              <div>
+                <h3>{entry.name}</h3>
+                <p>{entry.summary}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home__section" aria-labelledby="how-title">
+        <h2 id="how-title">How it works</h2>
+        <ol className="home__steps">
+          {steps.map((step) => (
+            <li key={step.title}>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="home__section home__venue" aria-labelledby="venue-title">
+        <h2 id="venue-title">Run a venue or a club?</h2>
+        <p>
+          License the game per pin, add the business kit or the club edition, and earn from ad packages between
+          innings. Read the <Link to={CONTENT_PATHS.businessLicenceTerms}>business licence terms</Link> or see the{' '}
+          <Link to={CONTENT_PATHS.metaverseSuperstar}>Metaverse Superstar</Link> season.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AboutUsPage } from '../features/content/AboutUsPage';
+import { pageTitle } from '../lib/site';
+
+export const Route = createFileRoute('/about-us')({
+  head: () => ({
+    meta: [{ title: pageTitle('About us') }, { name: 'description', content: 'The story of IBC Cricket, what players say about the VR cricket kit and how to reach us for media enquiries.' }],
+  }),
+  component: AboutUsPage,
+});

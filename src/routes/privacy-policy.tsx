@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPage } from '../features/content/PrivacyPage';
+import { pageTitle } from '../lib/site';
+
+export const Route = createFileRoute('/privacy-policy')({
+  head: () => ({
+    meta: [{ title: pageTitle('Privacy policy') }, { name: 'description', content: 'What data IBC Cricket collects, why, who it is shared with, how long it is kept and your rights.' }],
+  }),
+  component: PrivacyPage,
+});
