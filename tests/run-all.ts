@@ -1,0 +1,204 @@
+/**
+ * `npm test`: typecheck, lint, unit/component/API tests, build, browser end-to-end, Lighthouse budgets, in that
+ * order. Each step streams its output; the first failing step stops the run. The last line is the summary a
+ * runner reads: `N passed, N failed` (test cases; a failing step that has no cases of its own counts as one).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { localBin, repoRoot } from './e2e/support/env';
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Test-case counts from the step's report; undefined when the step has no cases. */
+  counts?: () => Counts | undefined;
+}
+
+interface StepResult {
+  name: string;
+  exitCode: number;
+  seconds: number;
+  counts: Counts | undefined;
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), 'shop-test-report-'));
+const vitestReport = join(reportDir, 'vitest.json');
+const playwrightReport = join(reportDir, 'playwright.json');
+const lighthouseSummary = join(repoRoot, '.lighthouse', 'summary.json');
+
+function readJson(path: string): unknown {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function numberAt(value: unknown, key: string): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  const found = (value as Record<string, unknown>)[key];
+  return typeof found === 'number' ? found : 0;
+}
+
+/** vitest's JSON reporter (Jest's format). */
+function vitestCounts(): Counts | undefined {
+  const report = readJson(vitestReport);
+  if (report === undefined) return undefined;
+  return { passed: numberAt(report, 'numPassedTests'), failed: numberAt(report, 'numFailedTests') };
+}
+
+/** Playwright's JSON reporter: `expected` passed first time, `flaky` passed on retry, `unexpected` failed. */
+function playwrightCounts(): Counts | undefined {
+  const report = readJson(playwrightReport);
+  if (report === undefined) return undefined;
+  const stats = (report as Record<string, unknown>).stats;
+  return {
+    passed: numberAt(stats, 'expected') + numberAt(stats, 'flaky'),
+    failed: numberAt(stats, 'unexpected'),
+  };
+}
+
+/** tests/audit/lighthouse.ts: one case per audited page (all of its budgets met or not). */
+function lighthouseCounts(): Counts | undefined {
+  const summary = readJson(lighthouseSummary);
+  const pages =
+    typeof summary === 'object' && summary !== null ? (summary as { pages?: unknown }).pages : undefined;
+  if (!Array.isArray(pages)) return undefined;
+  const passed = pages.filter((page) => (page as { passed?: unknown }).passed === true).length;
+  return { passed, failed: pages.length - passed };
+}
+
+const steps: Step[] = [
+  { name: 'typecheck', command: localBin('tsc'), args: ['--noEmit', '-p', '.'] },
+  ...(existsSync(join(repoRoot, 'tsconfig.sw.json'))
+    ? [{ name: 'typecheck sw', command: localBin('tsc'), args: ['--noEmit', '-p', 'tsconfig.sw.json'] }]
+    : []),
+  { name: 'lint', command: localBin('biome'), args: ['check', '.'] },
+  {
+    name: 'vitest',
+    command: localBin('vitest'),
+    // No test files is not a failure while a suite is still empty; failing tests are.
+    args: [
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    counts: vitestCounts,
+  },
+  { name: 'build', command: localBin('vite'), args: ['build'] },
+  {
+    name: 'e2e',
+    command: localBin('playwright'),
+    args: ['test'],
+    env: { E2E_JSON_REPORT: playwrightReport },
+    counts: playwrightCounts,
+  },
+  {
+    name: 'lighthouse',
+    command: process.execPath,
+    args: ['--import', 'tsx', join(repoRoot, 'tests', 'audit', 'lighthouse.ts')],
+    counts: lighthouseCounts,
+  },
+];
+
+let interrupted = false;
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolveExit) => {
+    const child = spawn(step.command, step.args, {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...step.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+      },
+    });
+    const forward = (signal: NodeJS.Signals) => {
+      interrupted = true;
+      child.kill(signal);
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => {
+      console.error(`[${step.name}] could not start ${step.command}: ${error.message}`);
+    });
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolveExit(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function printTable(results: StepResult[]): void {
+  const rows = results.map((r) => [
+    r.name,
+    r.exitCode === 0 ? 'ok' : `FAILED (exit ${r.exitCode})`,
+    r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed` : '',
+    `${r.seconds.toFixed(1)} s`,
+  ]);
+  const header = ['step', 'result', 'cases', 'time'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\n${line(header)}`);
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<number> {
+  const results: StepResult[] = [];
+  const started = performance.now();
+  rmSync(lighthouseSummary, { force: true });
+
+  for (const step of steps) {
+    console.log(
+      `\n=== ${step.name}: ${[step.command, ...step.args].map((a) => a.replace(`${repoRoot}/`, '')).join(' ')}`,
+    );
+    const stepStarted = performance.now();
+    const exitCode = await run(step);
+    const counts = step.counts?.();
+    results.push({ name: step.name, exitCode, seconds: (performance.now() - stepStarted) / 1000, counts });
+    if (exitCode !== 0 || interrupted) break;
+  }
+
+  printTable(results);
+  const skipped = steps.slice(results.length).map((step) => step.name);
+  if (skipped.length > 0) console.log(`not run: ${skipped.join(', ')}`);
+  console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  let passed = 0;
+  let failed = 0;
+  for (const result of results) {
+    passed += result.counts?.passed ?? 0;
+    // A failing step must show up as a failure even when it has no cases (tsc, biome, build) or its report is
+    // missing (it crashed before writing one).
+    failed += Math.max(result.counts?.failed ?? 0, result.exitCode !== 0 ? 1 : 0);
+  }
+  rmSync(reportDir, { recursive: true, force: true });
+  console.log(`${passed} passed, ${failed} failed`);
+  return results.every((r) => r.exitCode === 0) && !interrupted ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    process.exitCode = 1;
+  },
+);
