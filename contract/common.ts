@@ -26,6 +26,29 @@ export const errorBodySchema = z.object({
     http_status_code: z.number().int(),
     /** Set on validation errors: the request field that was rejected. */
     field: z.string().optional(),
+    /** Set on SERVER_UNDER_MAINTENANCE: seconds until the shop is expected back. */
+    time_in_seconds: z.number().int().nonnegative().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The status codes the server answers with, and the res_status it sends for each (spec §8). */
+export const HTTP_RES_STATUS: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** `{ status: "ok" }` from GET /healthz. */
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;

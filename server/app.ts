@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { associatesRoutes } from './modules/associates/routes';
+import { commerceRoutes } from './modules/commerce/routes';
+import { formsRoutes } from './modules/forms/routes';
+import { invoicingRoutes } from './modules/invoicing/routes';
+import { maintenanceGate } from './modules/maintenance/gate';
+import { maintenanceRoutes } from './modules/maintenance/routes';
+import { createMaintenanceService, type MaintenanceService } from './modules/maintenance/service';
+import { marketingRoutes } from './modules/marketing/routes';
+import { postalRoutes } from './modules/postal/routes';
+import { userRoutes } from './modules/user/routes';
+import { compressionPlugin } from './plugins/compression';
+import { errorsPlugin } from './plugins/errors';
+import { healthPlugin } from './plugins/health';
+import { requestLogPlugin } from './plugins/request-log';
+import { securityPlugin } from './plugins/security';
+import { createSpaFallback, storefrontPlugin } from './plugins/static';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** A pino logger; by default one is made from LOG_LEVEL. */
+  logger?: FastifyBaseLogger;
+  /** The clock; tests inject one. */
+  now?: () => Date;
+  /** This process's operator token (written to DATA_DIR/operator.token by main.ts). */
+  operatorToken?: string;
+  /** How long a process may reuse the maintenance state it read (default 2 s). */
+  maintenanceCacheMs?: number;
+}
+
+/** Headers and fields that never reach the log. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.otp',
+  '*.refresh_token',
+  '*.access_token',
+];
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): FastifyBaseLogger {
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+  });
+}
+
+/** The services of spec §7, each a Fastify plugin under its prefix (DESIGN.md §2). */
+const SERVICES = [
+  { prefix: '/api/user', plugin: userRoutes },
+  { prefix: '/api/commerce', plugin: commerceRoutes },
+  { prefix: '/api/invoicing', plugin: invoicingRoutes },
+  { prefix: '/api/forms', plugin: formsRoutes },
+  { prefix: '/api/associates', plugin: associatesRoutes },
+  { prefix: '/api/marketing', plugin: marketingRoutes },
+  { prefix: '/api/postal', plugin: postalRoutes },
+] as const;
+
+/**
+ * Builds the shop's server: plugins, modules and static PWA. Not yet listening or ready,
+ * so tests may add routes before the first `inject`.
+ */
+export function buildApp(deps: AppDeps) {
+  const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(config),
+    // One line per request comes from the request-log plugin instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const maintenance: MaintenanceService = createMaintenanceService({
+    db,
+    now,
+    ...(deps.maintenanceCacheMs === undefined ? {} : { cacheMs: deps.maintenanceCacheMs }),
+  });
+
+  app.register(requestLogPlugin);
+  app.register(errorsPlugin, { spaFallback: createSpaFallback(config.STATIC_DIR) });
+  app.register(securityPlugin, { production: config.NODE_ENV === 'production' });
+  app.register(compressionPlugin);
+  app.register(maintenanceGate, { service: maintenance });
+
+  app.register(healthPlugin, { db });
+  for (const { prefix, plugin } of SERVICES) {
+    app.register(plugin, { prefix });
+  }
+  app.register(maintenanceRoutes, {
+    prefix: '/api/maintenance',
+    service: maintenance,
+    operatorToken: deps.operatorToken,
+  });
+
+  app.register(storefrontPlugin, { root: config.STATIC_DIR });
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,145 @@
+import { parseArgs } from 'node:util';
+import { errorBodySchema } from '../contract/common';
+import {
+  type MaintenanceAdminRequest,
+  type MaintenanceAdminResponse,
+  maintenanceAdminRequestSchema,
+  maintenanceAdminResponseSchema,
+} from '../contract/maintenance';
+import { type Config, ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createMaintenanceService } from './modules/maintenance/service';
+import { findRunningServer, localAddress } from './runtime';
+
+// The operator's tool: `npm run shop -- maintenance on --minutes 30 --message "Back soon"`.
+const USAGE = `Usage:
+  npm run shop -- maintenance on [--minutes N] [--message TEXT]
+  npm run shop -- maintenance off
+  npm run shop -- maintenance status`;
+
+class UsageError extends Error {}
+
+type Action = { kind: 'status' } | { kind: 'set'; input: MaintenanceAdminRequest };
+
+function parseCommand(argv: string[]): Action {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      minutes: { type: 'string', short: 'm' },
+      message: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [topic, verb, ...rest] = positionals;
+  if (values.help || topic !== 'maintenance' || rest.length > 0) throw new UsageError(USAGE);
+  if (verb === 'status') return { kind: 'status' };
+  if (verb === 'off') return { kind: 'set', input: { enabled: false } };
+  if (verb !== 'on') throw new UsageError(USAGE);
+  const minutes = values.minutes === undefined ? undefined : Number(values.minutes);
+  const parsed = maintenanceAdminRequestSchema.safeParse({ enabled: true, minutes, message: values.message });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(
+      `--${String(issue?.path[0] ?? 'minutes')}: ${issue?.message ?? 'invalid'}\n${USAGE}`,
+    );
+  }
+  return { kind: 'set', input: parsed.data };
+}
+
+export function describeStatus(result: MaintenanceAdminResponse): string {
+  if (!result.enabled) return 'Maintenance OFF: the shop is working';
+  const until = result.ends_at
+    ? `until ${result.ends_at} (${formatSeconds(result.time_in_seconds)} left)`
+    : 'until switched off';
+  return `Maintenance ON ${until}: "${result.response}"`;
+}
+
+function formatSeconds(total: number): string {
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s || (!h && !m) ? `${s}s` : ''].filter(Boolean).join(' ');
+}
+
+/** Through the running server: embedded PGlite may be open in one process only. */
+async function viaServer(
+  server: { host: string; port: number; token: string },
+  action: Action,
+): Promise<MaintenanceAdminResponse> {
+  const url = `http://${localAddress(server.host)}:${server.port}/api/maintenance/admin/v1/`;
+  const headers: Record<string, string> = { authorization: `Bearer ${server.token}` };
+  const init: RequestInit =
+    action.kind === 'status'
+      ? { method: 'GET', headers }
+      : {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(action.input),
+        };
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = errorBodySchema.safeParse(body);
+    throw new Error(
+      `server answered ${response.status}: ${error.success ? error.data.data.message : 'no error body'}`,
+    );
+  }
+  return maintenanceAdminResponseSchema.parse(body);
+}
+
+/** Straight to the database: no server runs on this DATA_DIR, or the database is PostgreSQL. */
+async function viaDatabase(config: Config, action: Action): Promise<MaintenanceAdminResponse> {
+  const database = await openDatabase(config);
+  try {
+    const service = createMaintenanceService({ db: database.db, now: () => new Date(), cacheMs: 0 });
+    return action.kind === 'status' ? await service.describe() : await service.set(action.input);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let action: Action;
+  let config: Config;
+  try {
+    action = parseCommand(argv);
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof TypeError) {
+      // parseArgs: an unknown option.
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const server = config.DATABASE_URL ? undefined : findRunningServer(config.DATA_DIR);
+  try {
+    const result = server ? await viaServer(server, action) : await viaDatabase(config, action);
+    const where = server
+      ? `via the server on port ${server.port}`
+      : config.DATABASE_URL
+        ? 'in PostgreSQL'
+        : `in ${config.DATA_DIR}`;
+    console.log(`${describeStatus(result)} (${where})`);
+    return 0;
+  } catch (error) {
+    console.error(
+      `maintenance ${action.kind === 'status' ? 'status' : 'change'} failed: ${(error as Error).message}`,
+    );
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

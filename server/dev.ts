@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { createServer } from 'vite';
+import { createLogger } from './app';
+import { ConfigError, loadConfig } from './config';
+import { startServer, stopOnSignals } from './serve';
+
+// `npm run dev`: Vite's dev server on PORT, the API on PORT+1 behind its proxy.
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const apiPort = config.PORT + 1;
+  // The API listens locally only: the browser reaches it through Vite's proxy.
+  const api = await startServer(config, logger, { port: apiPort, host: '127.0.0.1' });
+  const target = `http://127.0.0.1:${api.port}`;
+
+  const vite = await createServer({
+    configFile: path.resolve('vite.config.ts'),
+    server: {
+      port: config.PORT,
+      host: config.HOST,
+      strictPort: true,
+      proxy: {
+        '/api': { target, changeOrigin: false },
+        '/config': { target, changeOrigin: false },
+        '/healthz': { target, changeOrigin: false },
+      },
+    },
+  });
+  await vite.listen();
+  vite.printUrls();
+  logger.info({ api: target }, `dev server on port ${config.PORT}, API on ${target}`);
+
+  stopOnSignals(logger, async () => {
+    await vite.close();
+    await api.stop();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The /api/associates service (spec §7). Its endpoints arrive with the issues that need them. */
+export const associatesRoutes: FastifyPluginAsyncZod = async () => {};

@@ -1,0 +1,37 @@
+import { RES_STATUS } from '../../../contract/common';
+import { HttpError } from '../../errors';
+import { pathnameOf } from '../../plugins/errors';
+import { globalPlugin } from '../../plugins/global';
+import type { MaintenanceService } from './service';
+
+export interface MaintenanceGateOptions {
+  service: MaintenanceService;
+}
+
+/** The maintenance service's own calls (status, operator switch) stay open during a window. */
+function isGated(pathname: string): boolean {
+  return pathname.startsWith('/api/') && !pathname.startsWith('/api/maintenance/');
+}
+
+/**
+ * While maintenance is on, every other API call answers 503 with res_status
+ * SERVER_UNDER_MAINTENANCE (spec §8), so the PWA shows its maintenance screen.
+ * /healthz and the static PWA keep working.
+ */
+export const maintenanceGate = globalPlugin<MaintenanceGateOptions>(async (app, { service }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isGated(pathnameOf(request.url))) return;
+    const status = await service.status();
+    if (status.res_status !== RES_STATUS.SERVER_UNDER_MAINTENANCE) return;
+    throw new HttpError(
+      503,
+      status.response,
+      {
+        response: status.response,
+        res_status: RES_STATUS.SERVER_UNDER_MAINTENANCE,
+        time_in_seconds: status.time_in_seconds,
+      },
+      { headers: { 'retry-after': String(status.time_in_seconds), 'cache-control': 'no-store' } },
+    );
+  });
+});

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The /api/marketing service (spec §7). Its endpoints arrive with the issues that need them. */
+export const marketingRoutes: FastifyPluginAsyncZod = async () => {};

@@ -1,0 +1,100 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isServerPath, pathnameOf } from './errors';
+import { globalPlugin } from './global';
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+export const CACHE_MODEST = 'public, max-age=86400';
+
+/** Files that must be revalidated on every load, or a deploy would never reach the buyer. */
+const REVALIDATED_FILES = new Set([
+  'index.html',
+  'sw.js',
+  'manifest.webmanifest',
+  'registerSW.js',
+  'robots.txt',
+]);
+
+/** Cache-Control for a file of the Vite build, by its path relative to the build's root. */
+export function cacheControlFor(relativePath: string): string {
+  const rel = relativePath.split(path.sep).join('/');
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  // Vite puts content-hashed files under assets/: their name changes when they do.
+  if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (REVALIDATED_FILES.has(name) || name.startsWith('workbox-') || name.endsWith('.html')) {
+    return CACHE_REVALIDATE;
+  }
+  return CACHE_MODEST;
+}
+
+/** A request for something that looks like a file gets a 404 when missing, never the HTML shell. */
+const FILE_EXTENSION =
+  /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|wasm|mp4|webm)$/i;
+
+/**
+ * The path without trailing slashes ("/" stays "/"). Leading slashes collapse to one, so
+ * "//evil.example/" redirects to "/evil.example", never off-site.
+ */
+export function withoutTrailingSlash(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '').replace(/^\/+/, '/');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export interface StaticPluginOptions {
+  /** The Vite build (dist/). When it is missing the API still works. */
+  root: string;
+}
+
+/** Serves the built PWA: cache headers per file kind, trailing slashes removed, the SPA shell for routes. */
+export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, options) => {
+  const root = path.resolve(options.root);
+
+  // Storefront paths have no trailing slash (spec §9); API paths keep theirs (spec §7).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const pathname = pathnameOf(request.url);
+    if (pathname === '/' || !pathname.endsWith('/') || isServerPath(pathname)) return;
+    const query = request.url.slice(pathname.length);
+    return reply.redirect(`${withoutTrailingSlash(pathname)}${query}`, 301);
+  });
+
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    app.log.warn({ staticDir: root }, 'static directory missing: serving the API only (run npm run build)');
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    // We set Cache-Control ourselves, per file kind.
+    cacheControl: false,
+    dotfiles: 'ignore',
+    redirect: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(path.relative(root, filePath)));
+    },
+  });
+});
+
+/**
+ * The SPA fallback for the not-found handler: any storefront route gets index.html (200,
+ * no-cache) and the client router decides, including its own "Page not found".
+ */
+export function createSpaFallback(
+  staticDir: string,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+  const root = path.resolve(staticDir);
+  const indexFile = path.join(root, 'index.html');
+  return async (request, reply) => {
+    const pathname = pathnameOf(request.url);
+    if (FILE_EXTENSION.test(pathname) || pathname.startsWith('/assets/')) return false;
+    if (!existsSync(indexFile)) return false;
+    await reply.code(200).sendFile('index.html', root);
+    return true;
+  };
+}
