@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS, resolveApiConfig, serviceUrl } from './config';
+
+describe('service base URLs', () => {
+  it('default to the same origin under each service prefix', () => {
+    const config = resolveApiConfig({});
+    expect(config.baseUrls).toEqual({
+      user: '/api/user',
+      commerce: '/api/commerce',
+      invoicing: '/api/invoicing',
+      forms: '/api/forms',
+      associates: '/api/associates',
+      marketing: '/api/marketing',
+      postal: '/api/postal',
+      maintenance: '/api/maintenance',
+    });
+    expect(config.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+  });
+
+  it('use VITE_API_BASE_URL and a per-service override such as the marketing address', () => {
+    const config = resolveApiConfig({
+      VITE_API_BASE_URL: 'https://api.example.com/',
+      VITE_MARKETING_BASE_URL: 'https://events.example.com',
+      VITE_API_TIMEOUT_MS: '8000',
+    });
+    expect(config.baseUrls.user).toBe('https://api.example.com/api/user');
+    expect(config.baseUrls.marketing).toBe('https://events.example.com/api/marketing');
+    expect(config.timeoutMs).toBe(8000);
+  });
+
+  it('ignore a malformed timeout', () => {
+    expect(resolveApiConfig({ VITE_API_TIMEOUT_MS: 'soon' }).timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+  });
+
+  it('join paths with or without a leading slash and skip empty query values', () => {
+    const config = resolveApiConfig({});
+    expect(serviceUrl('user', 'refresh_auth_tokens/v1/', undefined, config)).toBe(
+      '/api/user/refresh_auth_tokens/v1/',
+    );
+    expect(serviceUrl('postal', '/pincode/560001', { a: null, codes: ['x', 'y'] }, config)).toBe(
+      '/api/postal/pincode/560001?codes=x&codes=y',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+/** Cookie helpers for the token sets (spec §9: 30 days, path /, secure except on localhost). */
+
+export const COOKIE_LIFETIME_DAYS = 30;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * `secure` except on localhost (spec §9). Also off on plain http, where a browser silently drops a secure
+ * cookie and the buyer could never stay signed in (e.g. a phone testing a LAN build).
+ */
+export function shouldUseSecureCookies(
+  location: Pick<Location, 'hostname' | 'protocol'> = window.location,
+): boolean {
+  return location.protocol === 'https:' && !LOOPBACK_HOSTS.has(location.hostname);
+}
+
+export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split(';')) {
+    const cookie = part.trim();
+    if (cookie.startsWith(prefix)) {
+      try {
+        return decodeURIComponent(cookie.slice(prefix.length));
+      } catch {
+        return cookie.slice(prefix.length);
+      }
+    }
+  }
+  return undefined;
+}
+
+export function setCookie(name: string, value: string, days: number = COOKIE_LIFETIME_DAYS): void {
+  if (typeof document === 'undefined') return;
+  const parts = [
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+    `Max-Age=${Math.round(days * 24 * 60 * 60)}`,
+    'Path=/',
+    'SameSite=Lax',
+  ];
+  if (shouldUseSecureCookies()) parts.push('Secure');
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps tokens in cookies; Cookie Store API is not in every browser.
+  document.cookie = parts.join('; ');
+}
+
+export function removeCookie(name: string): void {
+  setCookie(name, '', 0);
+}
