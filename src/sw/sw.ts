@@ -1,6 +1,33 @@
 /// <reference lib="webworker" />
-import { precacheAndRoute } from 'workbox-precaching';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { navigationRoute } from './navigation';
+import { hashedAssetRoute, imageRoute } from './static-assets';
 
 declare const self: ServiceWorkerGlobalScope;
 
+// The update prompt (src/app/pwa) asks a waiting worker to take over; nothing else skips waiting,
+// so a deploy never swaps the app under a buyer without their consent.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+// The first install controls the open tab at once, so it works offline without a reload.
+clientsClaim();
+
+// Routes match in registration order. Navigations come first so every page (including "/") tries
+// the network before the precached shell, then the precache serves the shell's own files.
+registerRoute(navigationRoute);
+
 precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(hashedAssetRoute);
+registerRoute(imageRoute);
+
+// Catalogue, states and pickup-location GETs (StaleWhileRevalidate with expiry) register here when the
+// catalogue arrives. Only GETs are routed at all, so POSTs and other writes always go to the network;
+// requests carrying an Authorization header and /api/, /pay/, /healthz are never cached (requests.ts).

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { connectivity, watchConnectivity } from './connectivity';
+import './pwa.css';
+
+/** Tells the buyer they are offline. Floats over the page, so showing it never shifts the layout. */
+export function OfflineBanner() {
+  useEffect(watchConnectivity, []);
+  const { online } = useSnapshot(connectivity);
+  // The live region stays mounted so screen readers announce the message when it appears.
+  return (
+    <div className="pwa-offline" role="status" aria-live="polite">
+      {!online && (
+        <p className="pwa-offline__message">
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M3 3l18 18" />
+            <circle cx="12" cy="19" r="1" fill="currentColor" />
+          </svg>
+          You are offline — showing saved pages
+        </p>
+      )}
+    </div>
+  );
+}

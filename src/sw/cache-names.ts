@@ -1,0 +1,5 @@
+// Runtime cache names; bump a version when the shape of what a cache holds changes.
+export const cacheNames = {
+  assets: 'ibc-assets-v1',
+  images: 'ibc-images-v1',
+} as const;
