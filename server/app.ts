@@ -16,6 +16,7 @@ import { postalRoutes } from './modules/postal/routes';
 import { userRoutes } from './modules/user/routes';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful';
 import { healthPlugin } from './plugins/health';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
@@ -92,6 +93,7 @@ export function buildApp(deps: AppDeps) {
   });
 
   app.register(requestLogPlugin);
+  app.register(gracefulClosePlugin);
   app.register(errorsPlugin, { spaFallback: createSpaFallback(config.STATIC_DIR) });
   app.register(securityPlugin, { production: config.NODE_ENV === 'production' });
   app.register(compressionPlugin);

@@ -1,0 +1,304 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorBodySchema } from '../contract/common';
+import { type App, buildApp } from './app';
+import { type Database, type OpenDatabase, openDatabase } from './db/client';
+import { HttpError } from './errors';
+import { CACHE_IMMUTABLE, withoutTrailingSlash } from './plugins/static';
+import { fakeStaticDir, memoryLogger, testConfig } from './testing';
+
+let database: OpenDatabase;
+let app: App;
+const log = memoryLogger();
+
+beforeAll(async () => {
+  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
+  app = buildApp({
+    config: testConfig({ STATIC_DIR: fakeStaticDir() }),
+    db: database.db,
+    logger: log.logger,
+  });
+  // Routes only the tests have: a validated body, a crash, a deliberate 409.
+  app.post(
+    '/api/user/test-only/echo/v1/',
+    {
+      schema: {
+        body: z.object({ email: z.email(), profile: z.object({ pincode: z.string().length(6) }).optional() }),
+      },
+    },
+    async (request) => request.body,
+  );
+  app.get('/api/user/test-only/crash/v1/', async () => {
+    throw new Error('connection to db-secret-host:5432 refused at /srv/app/server.ts:12');
+  });
+  app.get('/api/user/test-only/conflict/v1/', async () => {
+    throw new HttpError(409, 'That e-mail is already registered', { field: 'email' });
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('error body (spec §8)', () => {
+  it('answers an unknown API path with 404 and the error body', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/commerce/nope/v1/' });
+    expect(res.statusCode).toBe(404);
+    const body = errorBodySchema.parse(res.json());
+    expect(body.data).toMatchObject({ res_status: 'NOT_FOUND', http_status_code: 404 });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('answers unknown /config, /api and non-GET storefront paths with the error body, not the SPA', async () => {
+    for (const [method, url] of [
+      ['GET', '/config/nope.json'],
+      ['GET', '/api'],
+      ['POST', '/about-us'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(errorBodySchema.parse(res.json()).data.http_status_code).toBe(404);
+    }
+  });
+
+  it('names the rejected field in a validation error', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/test-only/echo/v1/',
+      payload: { email: 'not-an-email' },
+    });
+    expect(res.statusCode).toBe(400);
+    const { data } = errorBodySchema.parse(res.json());
+    expect(data).toMatchObject({ res_status: 'BAD_REQUEST', http_status_code: 400, field: 'email' });
+    expect(data.message).toBe('email: Invalid email address');
+  });
+
+  it('names nested fields with dots, and the body when it is missing', async () => {
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/api/user/test-only/echo/v1/',
+      payload: { email: 'a@b.in', profile: { pincode: '12' } },
+    });
+    expect(nested.json().data.field).toBe('profile.pincode');
+    const empty = await app.inject({ method: 'POST', url: '/api/user/test-only/echo/v1/' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().data.field).toBe('body');
+  });
+
+  it('answers malformed JSON with 400 and the error body', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/test-only/echo/v1/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).data.res_status).toBe('BAD_REQUEST');
+  });
+
+  it('keeps an HttpError status, message and field', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/user/test-only/conflict/v1/' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data).toMatchObject({ message: 'That e-mail is already registered', field: 'email' });
+  });
+
+  it('answers a crash with 500 and no stack or internal message, and logs it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/user/test-only/crash/v1/' });
+    expect(res.statusCode).toBe(500);
+    const { data } = errorBodySchema.parse(res.json());
+    expect(data).toMatchObject({ res_status: 'INTERNAL_SERVER_ERROR', http_status_code: 500 });
+    expect(res.body).not.toMatch(/secret|stack|server\.ts|at \//);
+    const logged = log.lines().find((line) => line.msg === 'request failed');
+    expect(JSON.stringify(logged)).toContain('db-secret-host');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, nosniff, a referrer policy and frame-ancestors', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // HSTS only in production: plain-http localhost must keep working.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends them on API errors too', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('adds HSTS in production', async () => {
+    const prod = buildApp({
+      config: testConfig({ NODE_ENV: 'production', STATIC_DIR: '/nonexistent' }),
+      db: database.db,
+      logger: memoryLogger().logger,
+    });
+    const res = await prod.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    await prod.close();
+  });
+});
+
+describe('static PWA', () => {
+  it('serves hashed assets as immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+  });
+
+  it('revalidates index.html, sw.js and the manifest', async () => {
+    for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('gives other files a modest max-age', async () => {
+    const res = await app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it('serves the SPA shell for every storefront route, so the client router decides', async () => {
+    for (const url of ['/about-us', '/order/42/success', '/no-such-page', '/business-licence/x?y=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a missing asset with 404, never the HTML shell', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('redirects a trailing slash away, keeping the query', async () => {
+    const res = await app.inject({ method: 'GET', url: '/about-us/?utm_source=x' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/about-us?utm_source=x');
+  });
+
+  it('never redirects off-site, and leaves API trailing slashes alone', async () => {
+    const res = await app.inject({ method: 'GET', url: '//evil.example/' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/evil.example');
+    expect(withoutTrailingSlash('/')).toBe('/');
+    expect(withoutTrailingSlash('///')).toBe('/');
+    const api = await app.inject({ method: 'GET', url: '/api/maintenance/status/v1/' });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it('compresses with brotli or gzip', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(gzipSync('x'.repeat(4000)).length + 200);
+  });
+
+  it('keeps the API working when the build is missing', async () => {
+    const bare = buildApp({
+      config: testConfig({ STATIC_DIR: '/nonexistent-dist' }),
+      db: database.db,
+      logger: memoryLogger().logger,
+    });
+    expect((await bare.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await bare.inject({ method: 'GET', url: '/api/maintenance/status/v1/' })).statusCode).toBe(200);
+    const page = await bare.inject({ method: 'GET', url: '/about-us' });
+    expect(page.statusCode).toBe(404);
+    expect(errorBodySchema.safeParse(page.json()).success).toBe(true);
+    await bare.close();
+  });
+});
+
+describe('GET /healthz', () => {
+  it('is ok when the database answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 with the error body when the database fails', async () => {
+    const broken = { execute: () => Promise.reject(new Error('db down')) } as unknown as Database;
+    const sick = buildApp({
+      config: testConfig({ STATIC_DIR: '/nonexistent' }),
+      db: broken,
+      logger: memoryLogger().logger,
+    });
+    const res = await sick.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+    expect(errorBodySchema.parse(res.json()).data.http_status_code).toBe(503);
+    expect(res.body).not.toContain('db down');
+    await sick.close();
+  });
+});
+
+describe('request log', () => {
+  it('writes one JSON line per request with method, url, status, time and id, and no secrets', async () => {
+    const own = memoryLogger();
+    const logged = buildApp({
+      config: testConfig({ STATIC_DIR: '/nonexistent' }),
+      db: database.db,
+      logger: own.logger,
+    });
+    const res = await logged.inject({
+      method: 'GET',
+      url: '/healthz?token=abc123',
+      headers: { authorization: 'Bearer sekrit', cookie: 'session=sekrit' },
+    });
+    const lines = own.lines().filter((line) => line.msg === 'request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'GET', statusCode: 200, reqId: res.headers['x-request-id'] });
+    expect(typeof lines[0]?.responseTime).toBe('number');
+    expect(JSON.stringify(own.lines())).not.toMatch(/sekrit|abc123/);
+    expect(
+      own.lines().some((line) => line.msg === 'incoming request' || line.msg === 'request completed'),
+    ).toBe(false);
+    await logged.close();
+  });
+});
+
+describe('graceful close', () => {
+  it('lets an in-flight request finish before closing', async () => {
+    const server = buildApp({
+      config: testConfig({ STATIC_DIR: '/nonexistent' }),
+      db: database.db,
+      logger: memoryLogger().logger,
+    });
+    server.get('/api/user/test-only/slow/v1/', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { done: true };
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const pending = fetch(`http://127.0.0.1:${port}/api/user/test-only/slow/v1/`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.close();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { type Config, loadConfig } from './config';
+
+/** Helpers for the server's tests: a config, a fake Vite build, a logger whose lines can be read. */
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), ...overrides };
+}
+
+export const FAKE_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>IBC Cricket</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+
+/** A temp directory shaped like Vite's dist/. */
+export function fakeStaticDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'icons'));
+  writeFileSync(path.join(dir, 'index.html'), FAKE_INDEX_HTML);
+  writeFileSync(
+    path.join(dir, 'assets', 'app-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});\n`,
+  );
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"IBC Cricket"}\n');
+  writeFileSync(path.join(dir, 'icons', 'icon-192.png'), 'png');
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  return dir;
+}
+
+/** A pino logger that keeps its JSON lines in memory. */
+export function memoryLogger(level: pino.Level = 'info'): {
+  logger: FastifyBaseLogger;
+  lines: () => Record<string, unknown>[];
+} {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  const logger = pino({ level }, stream);
+  return {
+    logger,
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
