@@ -67,6 +67,10 @@ test.describe('server smoke', () => {
     const manifest = await request.get('/manifest.webmanifest');
     expect(manifest.status()).toBe(200);
     expect(header(manifest, 'cache-control')).toContain('no-cache');
+    const parsed: unknown = JSON.parse(await manifest.text());
+    expect(parsed).toEqual(
+      expect.objectContaining({ name: expect.any(String), start_url: expect.any(String) }),
+    );
   });
 
   test('every storefront path gets the app shell', async ({ request }) => {
@@ -92,12 +96,21 @@ test.describe('server smoke', () => {
 });
 
 test.describe('shop in the browser', () => {
-  test('the home page renders with no console errors or CSP violations', async ({ page }) => {
+  test('the home page renders with no console errors, CSP violations or failed requests', async ({
+    page,
+    baseURL,
+  }) => {
     const problems: string[] = [];
+    // Chromium reports CSP violations and failed loads as console errors too.
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.url().startsWith(baseURL ?? '')) {
+        problems.push(`HTTP ${response.status()}: ${response.url()}`);
+      }
+    });
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
