@@ -1,0 +1,76 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Spinner, type SpinnerSize } from './Spinner';
+import './Button.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link';
+/** s 44 px, m 50 px (the field height), l 56 px high; every size keeps the 44 px touch target. */
+export type ButtonSize = 's' | 'm' | 'l';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows the loader, sets aria-busy and disables the button; the label keeps its place. */
+  loading?: boolean;
+  /** Loader size; defaults to the button size (l is the spec's 25 px retry loader). */
+  loaderSize?: SpinnerSize;
+  fullWidth?: boolean;
+  /** Decorative icons (e.g. the arrow of "Next"); hidden from screen readers. */
+  startIcon?: ReactNode;
+  endIcon?: ReactNode;
+}
+
+const LOADER_FOR_SIZE: Record<ButtonSize, SpinnerSize> = { s: 's', m: 'm', l: 'l' };
+
+export function Button({
+  variant = 'primary',
+  size = 'm',
+  loading = false,
+  loaderSize,
+  fullWidth = false,
+  startIcon,
+  endIcon,
+  type = 'button',
+  disabled,
+  className,
+  children,
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    'ui-button',
+    `ui-button--${variant}`,
+    `ui-button--${size}`,
+    fullWidth && 'ui-button--full',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button
+      {...rest}
+      // Default to "button" so a button inside a form never submits it by accident.
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      <span className="ui-button__content">
+        {startIcon && (
+          <span className="ui-button__icon" aria-hidden="true">
+            {startIcon}
+          </span>
+        )}
+        {children}
+        {endIcon && (
+          <span className="ui-button__icon" aria-hidden="true">
+            {endIcon}
+          </span>
+        )}
+      </span>
+      {loading && (
+        <span className="ui-button__loader">
+          <Spinner size={loaderSize ?? LOADER_FOR_SIZE[size]} />
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,188 @@
+import { AnimatePresence, motion, useIsPresent, useReducedMotion } from 'framer-motion';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from './Button';
+import { getFocusable } from './focus';
+import { CloseIcon } from './icons';
+import { isTopModal, pushModal, removeModal } from './modalStack';
+import { lockScroll } from './scrollLock';
+import './Modal.css';
+
+export type ModalSize = 's' | 'm' | 'l';
+
+export interface ModalProps {
+  open: boolean;
+  /** Called by the close cross, Escape and a backdrop click; the parent sets open to false. */
+  onClose: () => void;
+  /** Names the dialog (aria-labelledby). */
+  title: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Width from 769 px: s 400, m 560 (default), l 800; on a phone the dialog is full width. */
+  size?: ModalSize;
+  /** Where focus goes on open; default the first focusable element of the body, else the dialog. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** id of an element describing the dialog (aria-describedby). */
+  describedBy?: string;
+  closeOnBackdropClick?: boolean;
+  closeLabel?: string;
+  className?: string;
+  bodyClassName?: string;
+  /** Runs when the exit animation has finished and the dialog has left the DOM. */
+  onExitComplete?: () => void;
+}
+
+export function Modal({ open, onExitComplete, ...panelProps }: ModalProps) {
+  if (typeof document === 'undefined') return null;
+  return createPortal(
+    <AnimatePresence onExitComplete={onExitComplete}>
+      {open && <ModalPanel key="ui-modal" {...panelProps} />}
+    </AnimatePresence>,
+    document.body,
+  );
+}
+
+type PanelProps = Omit<ModalProps, 'open' | 'onExitComplete'>;
+
+function ModalPanel({
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'm',
+  initialFocusRef,
+  describedBy,
+  closeOnBackdropClick = true,
+  closeLabel = 'Close',
+  className,
+  bodyClassName,
+}: PanelProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const pressStartedOnBackdrop = useRef(false);
+  // The element that had focus when the modal opened, read before the modal moves focus.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  const isPresent = useIsPresent();
+  const reduceMotion = useReducedMotion();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    // While the exit animation runs the dialog is on its way out: no lock, no trap, focus already returned.
+    if (!isPresent) return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const unlock = lockScroll();
+    const entry = pushModal();
+
+    const target =
+      initialFocusRef?.current ?? (bodyRef.current && getFocusable(bodyRef.current)[0]) ?? dialog;
+    target.focus({ preventScroll: true });
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTopModal(entry)) return;
+      if (event.key === 'Escape') {
+        // A control inside (an open dropdown) that consumed Escape marks it handled.
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        trapTab(event, dialog);
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!isTopModal(entry)) return;
+      const t = event.target;
+      if (t instanceof Node && !dialog.contains(t)) (getFocusable(dialog)[0] ?? dialog).focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      removeModal(entry);
+      unlock();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [isPresent, initialFocusRef, opener]);
+
+  const transition = reduceMotion ? { duration: 0 } : { duration: 0.22, ease: [0.2, 0.8, 0.2, 1] as const };
+  const from = reduceMotion ? { opacity: 1 } : { opacity: 0, y: 24 };
+
+  return (
+    <div className="ui-modal-root">
+      <motion.div
+        className="ui-modal-backdrop"
+        aria-hidden="true"
+        initial={{ opacity: reduceMotion ? 1 : 0 }}
+        animate={{ opacity: 1 }}
+        exit={{ opacity: 0 }}
+        transition={transition}
+        onPointerDown={(e) => {
+          pressStartedOnBackdrop.current = e.target === e.currentTarget;
+        }}
+        onClick={(e) => {
+          if (closeOnBackdropClick && pressStartedOnBackdrop.current && e.target === e.currentTarget)
+            onClose();
+          pressStartedOnBackdrop.current = false;
+        }}
+      />
+      <motion.div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className={['ui-modal', `ui-modal--${size}`, className].filter(Boolean).join(' ')}
+        initial={from}
+        animate={{ opacity: 1, y: 0 }}
+        exit={from}
+        transition={transition}
+      >
+        <div className="ui-modal__header">
+          <h2 id={titleId} className="ui-modal__title">
+            {title}
+          </h2>
+          <Button
+            variant="ghost"
+            size="s"
+            className="ui-modal__close"
+            aria-label={closeLabel}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </Button>
+        </div>
+        <hr className="ui-modal__divider" />
+        <div ref={bodyRef} className={['ui-modal__body', bodyClassName].filter(Boolean).join(' ')}>
+          {children}
+        </div>
+        {footer && <div className="ui-modal__footer">{footer}</div>}
+      </motion.div>
+    </div>
+  );
+}
+
+function trapTab(event: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = getFocusable(dialog);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    dialog.focus();
+    return;
+  }
+  const outside = !(active instanceof Node) || !dialog.contains(active) || active === dialog;
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}

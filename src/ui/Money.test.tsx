@@ -1,0 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toMinor } from '../lib/money';
+import { Money } from './Money';
+
+describe('Money', () => {
+  it('renders the formatted amount in a data element with the major value', () => {
+    render(<Money minor={toMinor(100_000, 'INR')} currency="INR" />);
+    const amount = screen.getByText('₹1,00,000');
+    expect(amount.tagName).toBe('DATA');
+    expect(amount).toHaveAttribute('value', '100000');
+  });
+
+  it('formats USD per en-US with decimals only for a non-zero fraction', () => {
+    render(
+      <>
+        <Money minor={129_900} currency="USD" />
+        <Money minor={1250} currency="USD" />
+        <Money minor={toMinor(7999, 'INR')} currency="INR" />
+      </>,
+    );
+    expect(screen.getByText('$1,299')).toBeInTheDocument();
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByText('₹7,999')).toBeInTheDocument();
+  });
+
+  it('strikes out an original price and says so to screen readers', () => {
+    const { container } = render(<Money minor={toMinor(9999, 'INR')} currency="INR" strike />);
+    const struck = container.querySelector('s');
+    expect(struck).toHaveTextContent('Original price ₹9,999');
+    expect(screen.getByText('Original price')).toHaveClass('visually-hidden');
+  });
+});

@@ -1,0 +1,100 @@
+import { type ComponentPropsWithRef, type FocusEvent, type ReactNode, useId, useState } from 'react';
+import { type FieldError, visibleError } from './fieldError';
+import './field.css';
+import './TextInput.css';
+
+export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** A message, or true when in error without one ("*Required" is shown). */
+  error?: FieldError;
+  /**
+   * Whether the field has been touched, from the form library. Left out, the field counts itself
+   * touched after its first blur.
+   */
+  touched?: boolean;
+  /** e.g. a dial code before the input, an Apply button after it. */
+  startAdornment?: ReactNode;
+  endAdornment?: ReactNode;
+  className?: string;
+}
+
+export function TextInput({
+  label,
+  hint,
+  error,
+  touched,
+  startAdornment,
+  endAdornment,
+  className,
+  id,
+  type = 'text',
+  disabled,
+  required,
+  onBlur,
+  'aria-describedby': describedBy,
+  ...inputProps
+}: TextInputProps) {
+  const autoId = useId();
+  const inputId = id ?? `${autoId}-input`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const [blurred, setBlurred] = useState(false);
+  const message = visibleError(error, touched ?? blurred);
+
+  const describedByIds = [describedBy, hint ? hintId : null, message ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      className={[
+        'ui-field',
+        'ui-text-input',
+        message && 'ui-field--invalid',
+        disabled && 'ui-field--disabled',
+        className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <label className="ui-field__label" htmlFor={inputId}>
+        {label}
+        {required && (
+          <span className="ui-field__required" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
+      </label>
+      <div className="ui-field__control">
+        {startAdornment && <span className="ui-text-input__adornment">{startAdornment}</span>}
+        {/* Controlled or not, the value is the caller's or the browser's: nothing here resets it. */}
+        <input
+          {...inputProps}
+          id={inputId}
+          type={type}
+          disabled={disabled}
+          required={required}
+          className="ui-text-input__input"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedByIds || undefined}
+          onBlur={(event: FocusEvent<HTMLInputElement>) => {
+            setBlurred(true);
+            onBlur?.(event);
+          }}
+        />
+        {endAdornment && (
+          <span className="ui-text-input__adornment ui-text-input__adornment--end">{endAdornment}</span>
+        )}
+      </div>
+      {hint && (
+        <p id={hintId} className="ui-field__hint">
+          {hint}
+        </p>
+      )}
+      <p id={errorId} className="ui-field__error">
+        {message}
+      </p>
+    </div>
+  );
+}
