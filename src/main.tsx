@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from './app/queryClient';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker';
+import { createQueryClient } from './app/queryClient';
 import { routeTree } from './routeTree.gen';
 import './ui/global.css';
 

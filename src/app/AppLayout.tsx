@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
+import { Logo } from '../ui/Logo';
 import './layout.css';
 import { InstallButton } from './pwa/InstallButton';
 import { OfflineBanner } from './pwa/OfflineBanner';
@@ -39,7 +40,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <OfflineBanner />
       <header className="shell__header">
         <Link to="/" className="shell__brand" aria-label={`${SITE_NAME} home`}>
-          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <Logo size={36} alt="" />
           <span>{SITE_NAME}</span>
         </Link>
         <nav className="shell__nav" aria-label="Main">

@@ -1,14 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { FullScreenPage } from '../ui/FullScreenPage';
+import '../ui/Button.css';
 
 /** Any path the router does not know (spec §2). */
 export function NotFoundPage() {
   return (
     <FullScreenPage
+      as="div"
       heading="Page not found"
       subtext="The page you were looking for has moved or never existed. The rest of the shop is right where you left it."
       action={
-        <Link to="/" className="cta-link">
+        <Link to="/" className="ui-button ui-button--primary ui-button--m">
           Back to the shop
         </Link>
       }

@@ -4,7 +4,14 @@ import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/about-us')({
   head: () => ({
-    meta: [{ title: pageTitle('About us') }, { name: 'description', content: 'The story of IBC Cricket, what players say about the VR cricket kit and how to reach us for media enquiries.' }],
+    meta: [
+      { title: pageTitle('About us') },
+      {
+        name: 'description',
+        content:
+          'The story of IBC Cricket, what players say about the VR cricket kit and how to reach us for media enquiries.',
+      },
+    ],
   }),
   component: AboutUsPage,
 });

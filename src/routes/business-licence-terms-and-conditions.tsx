@@ -4,7 +4,14 @@ import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/business-licence-terms-and-conditions')({
   head: () => ({
-    meta: [{ title: pageTitle('Business licence terms and conditions') }, { name: 'description', content: 'How venues license the IBC cricket game per pin: pricing, invite codes, renewal and permitted use.' }],
+    meta: [
+      { title: pageTitle('Business licence terms and conditions') },
+      {
+        name: 'description',
+        content:
+          'How venues license the IBC cricket game per pin: pricing, invite codes, renewal and permitted use.',
+      },
+    ],
   }),
   component: BusinessLicenceTermsPage,
 });

@@ -4,7 +4,14 @@ import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/help')({
   head: () => ({
-    meta: [{ title: pageTitle('Help') }, { name: 'description', content: 'Answers on payment, no-cost EMI, delivery, game keys, setting up the VR kit and using the shop offline.' }],
+    meta: [
+      { title: pageTitle('Help') },
+      {
+        name: 'description',
+        content:
+          'Answers on payment, no-cost EMI, delivery, game keys, setting up the VR kit and using the shop offline.',
+      },
+    ],
   }),
   component: HelpPage,
 });

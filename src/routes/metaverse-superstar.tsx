@@ -4,7 +4,14 @@ import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/metaverse-superstar')({
   head: () => ({
-    meta: [{ title: pageTitle('Metaverse Superstar') }, { name: 'description', content: 'The IBC game season competition: play career mode in VR, earn a rating and reach the live final.' }],
+    meta: [
+      { title: pageTitle('Metaverse Superstar') },
+      {
+        name: 'description',
+        content:
+          'The IBC game season competition: play career mode in VR, earn a rating and reach the live final.',
+      },
+    ],
   }),
   component: MetaverseSuperstarPage,
 });

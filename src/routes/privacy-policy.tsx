@@ -4,7 +4,14 @@ import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/privacy-policy')({
   head: () => ({
-    meta: [{ title: pageTitle('Privacy policy') }, { name: 'description', content: 'What data IBC Cricket collects, why, who it is shared with, how long it is kept and your rights.' }],
+    meta: [
+      { title: pageTitle('Privacy policy') },
+      {
+        name: 'description',
+        content:
+          'What data IBC Cricket collects, why, who it is shared with, how long it is kept and your rights.',
+      },
+    ],
   }),
   component: PrivacyPage,
 });

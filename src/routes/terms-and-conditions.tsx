@@ -4,7 +4,14 @@ import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/terms-and-conditions')({
   head: () => ({
-    meta: [{ title: pageTitle('Terms and conditions') }, { name: 'description', content: 'The terms for buying the IBC home kit, game, bats and business products: prices, payment, delivery and returns.' }],
+    meta: [
+      { title: pageTitle('Terms and conditions') },
+      {
+        name: 'description',
+        content:
+          'The terms for buying the IBC home kit, game, bats and business products: prices, payment, delivery and returns.',
+      },
+    ],
   }),
   component: TermsPage,
 });

@@ -16,7 +16,8 @@ const testimonials = [
     detail: 'Game plus bat, Chennai',
   },
   {
-    quote: 'We put two pins in our arcade and the cricket bay is now the busiest corner of the floor on weekends.',
+    quote:
+      'We put two pins in our arcade and the cricket bay is now the busiest corner of the floor on weekends.',
     name: 'Harpreet',
     detail: 'Business licence, Ludhiana',
   },
@@ -34,13 +35,13 @@ const sections: ContentSection[] = [
     body: (
       <>
         <p>
-          IBC Cricket started with a simple question: why should cricket stop when the nets are full, the ground is
-          wet or the sun has set? We built a VR game that puts you at the crease against real bowling, and a
-          sensor-tracked bat that swings, weighs and feels like the one in your kit bag.
+          IBC Cricket started with a simple question: why should cricket stop when the nets are full, the
+          ground is wet or the sun has set? We built a VR game that puts you at the crease against real
+          bowling, and a sensor-tracked bat that swings, weighs and feels like the one in your kit bag.
         </p>
         <p>
-          Today the home kit, the game and our custom designed bats are played in living rooms across India and
-          abroad, and venues run the business edition for their customers.
+          Today the home kit, the game and our custom designed bats are played in living rooms across India
+          and abroad, and venues run the business edition for their customers.
         </p>
       </>
     ),

@@ -9,14 +9,14 @@ const sections: ContentSection[] = [
     body: (
       <>
         <p>
-          A business licence lets a venue — a gaming arcade, a mall zone, a cricket academy or a club — run the IBC
-          game for paying or member players on licensed devices. Each licensed device is one <strong>pin</strong>.
-          Three editions exist: the <strong>premium licence</strong>, the <strong>basic licence</strong> and the{' '}
-          <strong>business edition game</strong>.
+          A business licence lets a venue — a gaming arcade, a mall zone, a cricket academy or a club — run
+          the IBC game for paying or member players on licensed devices. Each licensed device is one{' '}
+          <strong>pin</strong>. Three editions exist: the <strong>premium licence</strong>, the{' '}
+          <strong>basic licence</strong> and the <strong>business edition game</strong>.
         </p>
         <p>
-          The general <Link to={CONTENT_PATHS.terms}>terms and conditions</Link> apply to business purchases too;
-          where the two differ for a licence, these terms win.
+          The general <Link to={CONTENT_PATHS.terms}>terms and conditions</Link> apply to business purchases
+          too; where the two differ for a licence, these terms win.
         </p>
       </>
     ),
@@ -57,9 +57,10 @@ const sections: ContentSection[] = [
     heading: 'Invite codes',
     body: (
       <p>
-        Licences and business kits are sold by invitation, so that each venue gets installation and training. The
-        checkout for these products takes an invite code instead of a coupon or referral code. Ask for an invite
-        through the get-invite form or write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        Licences and business kits are sold by invitation, so that each venue gets installation and training.
+        The checkout for these products takes an invite code instead of a coupon or referral code. Ask for an
+        invite through the get-invite form or write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        .
       </p>
     ),
   },
@@ -68,10 +69,10 @@ const sections: ContentSection[] = [
     heading: 'Term, renewal and transfer',
     body: (
       <p>
-        A licence runs for 12 months from activation and renews on payment of the annual fee. If the fee is not
-        paid within 30 days of the renewal date, the pin is suspended until it is. A licence belongs to the venue
-        named on the invoice and can be moved to another device of the same venue once a quarter; it cannot be
-        resold or sublicensed.
+        A licence runs for 12 months from activation and renews on payment of the annual fee. If the fee is
+        not paid within 30 days of the renewal date, the pin is suspended until it is. A licence belongs to
+        the venue named on the invoice and can be moved to another device of the same venue once a quarter; it
+        cannot be resold or sublicensed.
       </p>
     ),
   },
@@ -94,8 +95,8 @@ const sections: ContentSection[] = [
     body: (
       <p>
         Licensed venues may opt in to show ad packages booked through this storefront between innings. The
-        schedule, devices and creatives of each booking are shared with the venue in advance; the venue’s share of
-        ad revenue is set out in its onboarding agreement.
+        schedule, devices and creatives of each booking are shared with the venue in advance; the venue’s
+        share of ad revenue is set out in its onboarding agreement.
       </p>
     ),
   },
@@ -105,8 +106,8 @@ const sections: ContentSection[] = [
     body: (
       <p>
         Premium licences get next-business-day hardware replacement in metro cities and phone support 9 am to
-        9 pm IST, seven days a week. Basic licences and the business edition game get e-mail support with a reply
-        within one working day.
+        9 pm IST, seven days a week. Basic licences and the business edition game get e-mail support with a
+        reply within one working day.
       </p>
     ),
   },
@@ -117,7 +118,9 @@ export function BusinessLicenceTermsPage() {
     <ContentPage
       title="Business licence terms and conditions"
       revisedOn={LEGAL_REVISED_ON}
-      intro={<p>How venues license the IBC game: what a pin is, what it costs and what you may do with it.</p>}
+      intro={
+        <p>How venues license the IBC game: what a pin is, what it costs and what you may do with it.</p>
+      }
       sections={sections}
     />
   );

@@ -102,8 +102,8 @@ const sections: ContentSection[] = [
     heading: 'Still need help?',
     body: (
       <p>
-        Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your order number if you have one. We
-        reply within one working day. Returns and refunds are explained in our{' '}
+        Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your order number if you have
+        one. We reply within one working day. Returns and refunds are explained in our{' '}
         <Link to={CONTENT_PATHS.terms} hash="returns">
           terms and conditions
         </Link>

@@ -8,9 +8,9 @@ const sections: ContentSection[] = [
     heading: 'What is Metaverse Superstar?',
     body: (
       <p>
-        Metaverse Superstar is the IBC game’s season-long competition. Every ball you face in career mode counts
-        toward your season rating, and the best batters and bowlers of each season are invited to play in a live
-        final streamed from a venue running the business edition.
+        Metaverse Superstar is the IBC game’s season-long competition. Every ball you face in career mode
+        counts toward your season rating, and the best batters and bowlers of each season are invited to play
+        in a live final streamed from a venue running the business edition.
       </p>
     ),
   },
@@ -31,9 +31,9 @@ const sections: ContentSection[] = [
     body: (
       <>
         <p>
-          Ratings weigh runs, strike rate and shot quality for batters, and wickets, economy and line and length for
-          bowlers. Harder difficulty levels earn more. Each profile is rated separately, so every member of a
-          family kit competes on their own.
+          Ratings weigh runs, strike rate and shot quality for batters, and wickets, economy and line and
+          length for bowlers. Harder difficulty levels earn more. Each profile is rated separately, so every
+          member of a family kit competes on their own.
         </p>
         <p>Ratings are recalculated every night (IST) and shown on the in-game leaderboard.</p>
       </>
@@ -44,9 +44,9 @@ const sections: ContentSection[] = [
     heading: 'Fair play',
     body: (
       <p>
-        One profile per person. Ratings played with modified software or by someone else are removed. Finalists are
-        verified by video before the final. The general <Link to={CONTENT_PATHS.terms}>terms and conditions</Link>{' '}
-        apply.
+        One profile per person. Ratings played with modified software or by someone else are removed.
+        Finalists are verified by video before the final. The general{' '}
+        <Link to={CONTENT_PATHS.terms}>terms and conditions</Link> apply.
       </p>
     ),
   },

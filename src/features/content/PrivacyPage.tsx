@@ -21,7 +21,9 @@ const sections: ContentSection[] = [
           </tr>
           <tr>
             <td>Name and e-mail address</td>
-            <td>For your invoice, order updates and game keys. We verify your e-mail with a one-time code.</td>
+            <td>
+              For your invoice, order updates and game keys. We verify your e-mail with a one-time code.
+            </td>
           </tr>
           <tr>
             <td>Delivery and billing addresses, GST details</td>
@@ -30,13 +32,15 @@ const sections: ContentSection[] = [
           <tr>
             <td>Order and payment status</td>
             <td>
-              To show your orders and handle refunds. Card details go straight to our payment provider; we never
-              receive them.
+              To show your orders and handle refunds. Card details go straight to our payment provider; we
+              never receive them.
             </td>
           </tr>
           <tr>
             <td>Shopping events (for example “order created”)</td>
-            <td>To understand which steps of checkout work and which do not, and to measure our campaigns.</td>
+            <td>
+              To understand which steps of checkout work and which do not, and to measure our campaigns.
+            </td>
           </tr>
         </tbody>
       </table>
@@ -48,10 +52,10 @@ const sections: ContentSection[] = [
     body: (
       <>
         <p>
-          Sign-in tokens are kept in cookies that expire after 30 days. Your cart, the catalogue you last saw and
-          your last order number are kept in your browser’s storage so the shop works on a poor connection or
-          offline; the last order details are removed after 7 days. You can clear all of this by signing out and
-          clearing the site’s data in your browser.
+          Sign-in tokens are kept in cookies that expire after 30 days. Your cart, the catalogue you last saw
+          and your last order number are kept in your browser’s storage so the shop works on a poor connection
+          or offline; the last order details are removed after 7 days. You can clear all of this by signing
+          out and clearing the site’s data in your browser.
         </p>
         <p>We do not use third-party advertising cookies.</p>
       </>
@@ -74,8 +78,9 @@ const sections: ContentSection[] = [
     heading: 'How long we keep it',
     body: (
       <p>
-        Order and invoice records are kept for 8 years, as Indian tax law requires. Account data is kept while your
-        account is open and deleted within 30 days of a deletion request, except what we must keep by law.
+        Order and invoice records are kept for 8 years, as Indian tax law requires. Account data is kept while
+        your account is open and deleted within 30 days of a deletion request, except what we must keep by
+        law.
       </p>
     ),
   },
@@ -84,8 +89,8 @@ const sections: ContentSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        Under India’s Digital Personal Data Protection Act, 2023 (and the GDPR if you are in Europe) you can ask to
-        see, correct or delete your data and withdraw consent to marketing at any time. Write to{' '}
+        Under India’s Digital Personal Data Protection Act, 2023 (and the GDPR if you are in Europe) you can
+        ask to see, correct or delete your data and withdraw consent to marketing at any time. Write to{' '}
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>; we answer within 30 days.
       </p>
     ),
@@ -95,9 +100,9 @@ const sections: ContentSection[] = [
     heading: 'How we protect it',
     body: (
       <p>
-        Everything travels over HTTPS. One-time codes and sign-in tokens are stored only in hashed form and expire
-        quickly; repeated wrong codes are blocked. Access to order data inside {SITE_NAME} is limited to the people
-        who fulfil and support orders.
+        Everything travels over HTTPS. One-time codes and sign-in tokens are stored only in hashed form and
+        expire quickly; repeated wrong codes are blocked. Access to order data inside {SITE_NAME} is limited
+        to the people who fulfil and support orders.
       </p>
     ),
   },
@@ -110,8 +115,8 @@ export function PrivacyPage() {
       revisedOn={LEGAL_REVISED_ON}
       intro={
         <p>
-          We collect only what we need to sell you cricket gear and games, deliver it and support you — and we say
-          here exactly what that is.
+          We collect only what we need to sell you cricket gear and games, deliver it and support you — and we
+          say here exactly what that is.
         </p>
       }
       sections={sections}

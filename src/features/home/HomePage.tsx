@@ -18,8 +18,8 @@ export function HomePage() {
           Real cricket. <span className="home__accent">Virtual grounds.</span>
         </h1>
         <p className="home__lede">
-          Bat against real bowling in your living room with the IBC home kit, the game and a bat that feels like
-          yours. Delivered across India and abroad.
+          Bat against real bowling in your living room with the IBC home kit, the game and a bat that feels
+          like yours. Delivered across India and abroad.
         </p>
         <div className="home__actions">
           <a className="home__cta" href="#product-line">
@@ -61,8 +61,9 @@ export function HomePage() {
       <section className="home__section home__venue" aria-labelledby="venue-title">
         <h2 id="venue-title">Run a venue or a club?</h2>
         <p>
-          License the game per pin, add the business kit or the club edition, and earn from ad packages between
-          innings. Read the <Link to={CONTENT_PATHS.businessLicenceTerms}>business licence terms</Link> or see the{' '}
+          License the game per pin, add the business kit or the club edition, and earn from ad packages
+          between innings. Read the{' '}
+          <Link to={CONTENT_PATHS.businessLicenceTerms}>business licence terms</Link> or see the{' '}
           <Link to={CONTENT_PATHS.metaverseSuperstar}>Metaverse Superstar</Link> season.
         </p>
       </section>
