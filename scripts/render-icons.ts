@@ -1,6 +1,8 @@
 // Renders the hand-drawn SVG icons in public/icons to the PNG sizes the manifest and iOS need.
 // The PNGs are committed (CI does not re-render); run this after editing an SVG:
 //   npx tsx scripts/render-icons.ts
+// With a running shop it also retakes the manifest's screenshots of the real home page:
+//   npx tsx scripts/render-icons.ts --screenshots http://127.0.0.1:8080
 // Uses Debian's Chromium (CHROME_PATH or /usr/bin/chromium); never downloads a browser.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,6 +33,16 @@ const renders: Render[] = [
     transparent: false,
   })),
 ];
+
+// JPEG: the precache only takes png/webp, so screenshots are fetched only when an install dialog shows them.
+const screenshots = [
+  { output: 'screenshots/home-narrow.jpg', width: 390, height: 844, scale: 2, mobile: true },
+  { output: 'screenshots/home-wide.jpg', width: 1280, height: 800, scale: 1, mobile: false },
+];
+
+const screenshotsFlag = process.argv.indexOf('--screenshots');
+const shopUrl = screenshotsFlag === -1 ? null : process.argv[screenshotsFlag + 1];
+if (screenshotsFlag !== -1 && !shopUrl) throw new Error('--screenshots needs the running shop URL');
 
 function pngSize(png: Buffer): { width: number; height: number } {
   // IHDR is the first chunk: width and height are big-endian at bytes 16 and 20.
@@ -73,6 +85,26 @@ try {
     }
     await writeFile(path.join(iconsDir, render.output), png);
     console.log(`${render.output}  ${render.size}x${render.size}  ${png.length} bytes`);
+  }
+  if (shopUrl) {
+    for (const shot of screenshots) {
+      const context = await browser.newContext({
+        viewport: { width: shot.width, height: shot.height },
+        deviceScaleFactor: shot.scale,
+        isMobile: shot.mobile,
+        hasTouch: shot.mobile,
+        colorScheme: 'dark',
+        locale: 'en-IN',
+      });
+      const page = await context.newPage();
+      await page.goto(new URL('/', shopUrl).href, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const jpeg = await page.screenshot({ type: 'jpeg', quality: 82 });
+      await context.close();
+      await writeFile(path.join(iconsDir, shot.output), jpeg);
+      const size = `${shot.width * shot.scale}x${shot.height * shot.scale}`;
+      console.log(`${shot.output}  ${size}  ${jpeg.length} bytes`);
+    }
   }
 } finally {
   await browser.close();

@@ -20,6 +20,7 @@ interface WebManifest {
   display?: string;
   icons?: ManifestIcon[];
   shortcuts?: { name: string; url: string; icons?: ManifestIcon[] }[];
+  screenshots?: (ManifestIcon & { form_factor?: string })[];
 }
 
 const offlineMessage = 'You are offline — showing saved pages';
@@ -120,6 +121,14 @@ test.describe('installable PWA', () => {
         const icon = shortcut.icons?.[0];
         expect(icon, `an icon for the "${shortcut.name}" shortcut`).toBeDefined();
         if (icon) await expectPngIcon(request, icon, 96);
+      }
+
+      const screenshots = data.screenshots ?? [];
+      expect(screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+      for (const shot of screenshots) {
+        const response = await request.get(shot.src);
+        expect(response.status(), `${shot.src} resolves`).toBe(200);
+        expect(response.headers()['content-type']).toContain(shot.type ?? 'image/');
       }
 
       // The worker must be revalidated on every load, or a deploy would never reach installed apps.
