@@ -22,6 +22,8 @@ export default defineConfig({
       // The manifest is a hand-written file in public/, linked from index.html.
       manifest: false,
       injectManifest: {
+        // A classic script: registerServiceWorker registers it without { type: 'module' }.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
       },
       devOptions: { enabled: false },

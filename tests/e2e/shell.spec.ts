@@ -54,6 +54,7 @@ test('navigation between pages happens in the app, without a full reload', async
 
 test('touch targets of the navigation are at least 44 px tall', async ({ page }) => {
   await page.goto('/help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   const links = page.locator('header a, footer a, nav a');
   const count = await links.count();
   expect(count).toBeGreaterThan(3);
