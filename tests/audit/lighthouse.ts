@@ -17,6 +17,8 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromiumArgs, chromiumPath, ensureBuilt, repoRoot, tsNodeArgs } from '../e2e/support/env';
 
 const RUNS_PER_PAGE = 3;
+/** Extra attempts for a run that Lighthouse could not measure (runtimeError), not for a low score. */
+const MEASUREMENT_RETRIES = 2;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 /** Minimum median score (0–100) per category. */
@@ -265,6 +267,9 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
+  const track = (c: LaunchedChrome | null) => {
+    chrome = c;
+  };
   const summaries: PageSummary[] = [];
   try {
     server = await startServer();
@@ -277,9 +282,13 @@ async function main(): Promise<number> {
       const notes = new Set<string>();
       for (let run = 1; run <= RUNS_PER_PAGE; run++) {
         const runStarted = performance.now();
-        const lhr = await auditOnce(`${baseUrl}${page.path}`, page, run, (c) => {
-          chrome = c;
-        });
+        let lhr = await auditOnce(`${baseUrl}${page.path}`, page, run, track);
+        // A runtime error (e.g. NO_NAVSTART) means Lighthouse failed to measure, not that the page scored 0;
+        // Lighthouse itself says "run again". Retry a little; a page that keeps erroring still fails with 0s.
+        for (let attempt = 1; lhr.runtimeError && attempt <= MEASUREMENT_RETRIES; attempt++) {
+          notes.add(`run ${run}: ${lhr.runtimeError.code}, measured again`);
+          lhr = await auditOnce(`${baseUrl}${page.path}`, page, run, track);
+        }
         if (lhr.runtimeError)
           notes.add(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         for (const warning of lhr.runWarnings) notes.add(`warning: ${warning}`);

@@ -106,6 +106,20 @@ test.describe('shop in the browser', () => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // A violation that the page catches (e.g. a library probing eval) logs no console error, but Chromium still
+    // raises a DevTools issue, and Lighthouse's best-practices audit fails on it: watch the issues too.
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Audits.issueAdded', ({ issue }) => {
+      const csp = issue.details.contentSecurityPolicyIssueDetails;
+      if (issue.code === 'ContentSecurityPolicyIssue' && csp) {
+        const where = csp.sourceCodeLocation;
+        problems.push(
+          `CSP ${csp.violatedDirective} (${csp.contentSecurityPolicyViolationType})` +
+            (where ? ` at ${where.url}:${where.lineNumber + 1}:${where.columnNumber + 1}` : ''),
+        );
+      }
+    });
+    await cdp.send('Audits.enable');
     page.on('response', (response) => {
       if (response.status() >= 400 && response.url().startsWith(baseURL ?? '')) {
         problems.push(`HTTP ${response.status()}: ${response.url()}`);
