@@ -1,3 +1,5 @@
+// Must stay the first import: it configures zod before any schema is built.
+import './lib/zod-csp';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

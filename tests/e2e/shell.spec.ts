@@ -65,3 +65,20 @@ test('touch targets of the navigation are at least 44 px tall', async ({ page })
     expect(box?.height ?? 0, await link.innerText()).toBeGreaterThanOrEqual(44);
   }
 });
+
+test('pages run without a single Content-Security-Policy violation', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  for (const path of ['/', '/about-us', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});
