@@ -62,7 +62,7 @@ test('touch targets of the navigation are at least 44 px tall', async ({ page })
     const link = links.nth(i);
     if (!(await link.isVisible())) continue;
     const box = await link.boundingBox();
-    expect(box?.height ?? 0, await link.innerText()).toBeGreaterThanOrEqual(44);
+    expect(box?.height ?? 0, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(44);
   }
 });
 
