@@ -108,11 +108,12 @@ export const productSchema = z.object({
   /** The regular unit price before the current offer, shown crossed out; null when there is no offer. */
   original_taxable_amount: money.nullable(),
   hsn_code: z.string(),
-  /** GST rate in percent (e.g. 18). */
+  /** GST rate in percent (e.g. 18) charged to this buyer: 0 on export (any country but IN). */
   gst_rate: z.number().nonnegative(),
   category: z.object({ category_code: z.string() }).nullable(),
   /** Quantity in the package (0 when absent). */
   quantity: z.number().int().nonnegative().default(0),
+  /** taxable_amount × quantity: the line before tax (the package's price is the sum of these). */
   total_amount_for_each_product: money,
   vendor_details: vendorDetailsSchema,
   more_details_link: z.string().nullable(),
@@ -263,6 +264,8 @@ export const packagesAvailabilityConfigSchema = z.object({
 /** POST /api/invoicing/packages/payment_services/v1/ */
 export const paymentServicesRequestSchema = z.object({
   package_codes: z.array(z.string().min(1)).min(1, 'Name at least one package code').max(50),
+  /** The buyer's country: its currency decides the services (the payment link is for INR only). */
+  country_name_enum: countryCodeSchema.default(DEFAULT_COUNTRY),
 });
 export const paymentServicesResponseSchema = z.object({
   packages: z.array(
@@ -307,3 +310,73 @@ export const notifyMeResponseSchema = z.object({
   /** false when the same contact had already asked for this package: the request is kept once. */
   created: z.boolean(),
 });
+
+// ---- Operator calls (Bearer operator token, from this machine only; `npm run shop -- catalogue …`) ----
+
+const operatorAmount = money.refine(
+  (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+  'Use an amount with at most two decimals',
+);
+const productCodeField = z.string().trim().min(1, 'Name a product code').max(100);
+
+/** POST /api/commerce/admin/catalogue/price/v1/ — a product's unit price before tax in one currency. */
+export const catalogueAdminPriceRequestSchema = z.object({
+  product_code: productCodeField,
+  currency: currencySchema,
+  /** Major units: 54999 is ₹54,999. */
+  amount: operatorAmount,
+  /** The pre-offer price shown crossed out; null removes it; omitted keeps it unless it is not above the new amount. */
+  original_amount: operatorAmount.nullable().optional(),
+});
+export type CatalogueAdminPriceRequest = z.input<typeof catalogueAdminPriceRequestSchema>;
+
+/** POST /api/commerce/admin/catalogue/stock/v1/ — set a product's stock (LIMITED needs a quantity). */
+export const catalogueAdminStockRequestSchema = z
+  .object({
+    product_code: productCodeField,
+    availability_type: availabilityTypeSchema.default('LIMITED'),
+    /** Units on hand; omitted with UNLIMITED keeps the stored number. */
+    available_quantity: z.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine((v) => v.availability_type === 'UNLIMITED' || v.available_quantity !== undefined, {
+    message: 'Give the available quantity for LIMITED stock',
+    path: ['available_quantity'],
+  });
+export type CatalogueAdminStockRequest = z.input<typeof catalogueAdminStockRequestSchema>;
+
+export const catalogueAdminProductSchema = z.object({
+  product_id: z.number().int().positive(),
+  product_code: z.string(),
+  name: z.string(),
+  product_type: productTypeSchema,
+  availability_type: availabilityTypeSchema,
+  available_quantity: z.number().int(),
+  is_out_of_stock: z.boolean(),
+  hsn_code: z.string(),
+  gst_rate: z.number().nonnegative(),
+  prices: z.array(
+    z.object({
+      currency: currencySchema,
+      taxable_amount: money,
+      original_taxable_amount: money.nullable(),
+    }),
+  ),
+});
+export type CatalogueAdminProduct = z.infer<typeof catalogueAdminProductSchema>;
+
+export const catalogueAdminProductResponseSchema = z.object({ product: catalogueAdminProductSchema });
+
+/** GET /api/commerce/admin/catalogue/v1/ — every product with its prices and stock, and every package. */
+export const catalogueAdminListResponseSchema = z.object({
+  products: z.array(catalogueAdminProductSchema),
+  packages: z.array(
+    z.object({
+      package_id: z.number().int().positive(),
+      package_code: z.string(),
+      package_type: packageTypeSchema,
+      available_in: z.array(z.string()),
+      is_out_of_stock: z.boolean(),
+    }),
+  ),
+});
+export type CatalogueAdminList = z.infer<typeof catalogueAdminListResponseSchema>;

@@ -5,6 +5,8 @@ import pino from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { associatesRoutes } from './modules/associates/routes';
+import { availabilityConfigRoutes, catalogueRoutes, paymentServicesRoutes } from './modules/catalogue/routes';
+import { createCatalogueService } from './modules/catalogue/service';
 import { commerceRoutes } from './modules/commerce/routes';
 import { formsRoutes } from './modules/forms/routes';
 import { invoicingRoutes } from './modules/invoicing/routes';
@@ -108,6 +110,15 @@ export function buildApp(deps: AppDeps) {
     service: maintenance,
     operatorToken: deps.operatorToken,
   });
+
+  const catalogue = createCatalogueService({ db, now });
+  app.register(catalogueRoutes, {
+    prefix: '/api/commerce',
+    service: catalogue,
+    operatorToken: deps.operatorToken,
+  });
+  app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service: catalogue });
+  app.register(availabilityConfigRoutes, { service: catalogue });
 
   app.register(storefrontPlugin, { root: config.STATIC_DIR });
 

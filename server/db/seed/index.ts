@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../schema';
+import { seedCatalogue } from './catalogue';
 import { seedMaintenance } from './maintenance';
 
 type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,8 +14,11 @@ export interface SeedStep {
   run(db: SeedDatabase): Promise<void>;
 }
 
-/** The steps, in order. The catalogue, prices, stock and reference data join this list later. */
-export const SEED_STEPS: readonly SeedStep[] = [{ name: 'maintenance', run: seedMaintenance }];
+/** The steps, in order. Reference data (states, pickup locations, coupons) joins this list later. */
+export const SEED_STEPS: readonly SeedStep[] = [
+  { name: 'maintenance', run: seedMaintenance },
+  { name: 'catalogue', run: (db) => seedCatalogue(db) },
+];
 
 export async function seed(db: SeedDatabase): Promise<void> {
   for (const step of SEED_STEPS) {

@@ -8,9 +8,17 @@ export interface MaintenanceGateOptions {
   service: MaintenanceService;
 }
 
-/** The maintenance service's own calls (status, operator switch) stay open during a window. */
-function isGated(pathname: string): boolean {
-  return pathname.startsWith('/api/') && !pathname.startsWith('/api/maintenance/');
+/**
+ * The maintenance service's own calls (status, operator switch) and every service's operator
+ * calls (/api/<service>/admin/…, token-protected) stay open during a window: a window is when
+ * operators fix prices and stock.
+ */
+export function isGated(pathname: string): boolean {
+  return (
+    pathname.startsWith('/api/') &&
+    !pathname.startsWith('/api/maintenance/') &&
+    !/^\/api\/[^/]+\/admin\//.test(pathname)
+  );
 }
 
 /**

@@ -1,12 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   maintenanceAdminRequestSchema,
   maintenanceAdminResponseSchema,
   maintenanceStatusSchema,
 } from '../../../contract/maintenance';
-import { HttpError } from '../../errors';
+import { operatorGuard } from '../../plugins/operator';
 import type { MaintenanceService } from './service';
 
 export interface MaintenanceRoutesOptions {
@@ -15,41 +13,10 @@ export interface MaintenanceRoutesOptions {
   operatorToken?: string | undefined;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/** Compares in constant time; hashing first makes the lengths equal. */
-export function tokenMatches(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected)) && given.length === expected.length;
-}
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1];
-}
-
 export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> = async (app, options) => {
   const { service, operatorToken } = options;
 
-  // Checked before the body is parsed: a caller without the token learns nothing about it.
-  const operatorOnly = async (request: FastifyRequest) => {
-    if (!LOOPBACK.has(request.ip)) {
-      throw new HttpError(403, 'The operator call is only accepted from this machine');
-    }
-    const given = bearerToken(request);
-    if (!operatorToken || !given || !tokenMatches(given, operatorToken)) {
-      throw new HttpError(
-        401,
-        'A valid operator token is required',
-        {},
-        { headers: { 'www-authenticate': 'Bearer' } },
-      );
-    }
-  };
+  const operatorOnly = operatorGuard(operatorToken);
 
   app.get(
     '/status/v1/',

@@ -1,0 +1,727 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '../../../contract/catalogue';
+import { taxableFromInclusive, toMinor } from '../../modules/catalogue/money';
+import * as schema from '../schema';
+
+type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/*
+ * The real product line (issue 3; spec §1, §9). Prices are per currency: INR for India, USD for
+ * everywhere else. Consumer INR prices are written as the GST-inclusive shelf price (MRP) a buyer
+ * sees, and the stored taxable amount is derived from it with the product's GST rate (HSN):
+ *   VR headset 8528 and sensor hardware 9504 at 18 %, bats and bat accessories 9506 at 12 %,
+ *   game keys (online content, SAC 998439) and licences (SAC 997331) at 18 %, ad slots (SAC 998366) at 18 %.
+ * Business prices (licences, the business edition, ads) are quoted before GST, as businesses are.
+ * USD prices are export prices: no GST is charged on them (DESIGN.md §6).
+ *
+ * The headline no-cost EMI kit (SOLO_NO_COST_EMI, 6 months) totals ₹47,993 with GST, so
+ * "EMI starts from" is ceil(47,993 / 6) = ₹7,999, the spec §9 constant.
+ *
+ * The step inserts only what is missing (codes are unique): a restart keeps an operator's price
+ * and stock changes.
+ */
+
+const SELF = { vendorType: 'SELF', vendorName: 'IBC Cricket' } as const;
+const BAT_MAKER = { vendorType: 'OTHER', vendorName: 'Kashmir Willow Works' } as const;
+
+const ALL_MARKETS = ['IN', 'US', 'GB', 'CA', 'AU'];
+const INDIA_ONLY = ['IN'];
+const CRICKET_CLUB_MARKETS = ['IN', 'GB', 'AU'];
+
+type InrPrice = { mrp: number; originalMrp?: number } | { taxable: number; originalTaxable?: number };
+interface SeedProduct {
+  code: string;
+  name: string;
+  description: string;
+  picture: string;
+  productType: 'game' | 'default' | 'ad';
+  /** undefined: UNLIMITED. */
+  stock?: number;
+  hsnCode: string;
+  gstRateBp: number;
+  vendor: { vendorType: 'SELF' | 'OTHER'; vendorName: string };
+  moreDetailsLink: string | null;
+  category: string;
+  inr: InrPrice;
+  usd?: { taxable: number; originalTaxable?: number };
+}
+
+const pic = (name: string) => `/images/products/${name}.svg`;
+
+export const SEED_CATEGORIES = [
+  {
+    categoryCode: 'VR_HARDWARE',
+    name: 'VR hardware',
+    description: 'The headset and the sensor-tracked bat.',
+    picUrl: pic('headset'),
+  },
+  {
+    categoryCode: 'GAME',
+    name: 'Game',
+    description: 'Game keys for the IBC cricket game.',
+    picUrl: pic('game'),
+  },
+  {
+    categoryCode: 'BAT',
+    name: 'Bats and accessories',
+    description: 'The custom designed bat, its grip and its cover.',
+    picUrl: pic('custom-bat'),
+  },
+  {
+    categoryCode: 'LICENCE',
+    name: 'Business licences',
+    description: 'Per-pin licences for venues, academies and clubs.',
+    picUrl: pic('business-licence'),
+  },
+  {
+    categoryCode: 'AD_SLOT',
+    name: 'Ad slots',
+    description: 'Screen time on our devices at partner venues, by device and day.',
+    picUrl: pic('ad-arena'),
+  },
+];
+
+export const SEED_PRODUCTS: SeedProduct[] = [
+  {
+    code: 'IBC_VR_HEADSET',
+    name: 'IBC VR headset',
+    description:
+      'Standalone VR headset set up for the IBC cricket game, with two controllers and a charging cable.',
+    picture: 'headset',
+    productType: 'default',
+    stock: 120,
+    hsnCode: '8528',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/help#playing',
+    category: 'VR_HARDWARE',
+    inr: { mrp: 35_999, originalMrp: 39_999 },
+    usd: { taxable: 449, originalTaxable: 499 },
+  },
+  {
+    code: 'IBC_TRACKED_BAT',
+    name: 'IBC tracked bat',
+    description:
+      'A full-size bat shell with a motion tracker in the handle: the weight and swing of the real thing.',
+    picture: 'tracked-bat',
+    productType: 'default',
+    stock: 200,
+    hsnCode: '9506',
+    gstRateBp: 1200,
+    vendor: SELF,
+    moreDetailsLink: '/help#playing',
+    category: 'VR_HARDWARE',
+    inr: { mrp: 6_995 },
+    usd: { taxable: 89 },
+  },
+  {
+    code: 'IBC_GAME_1_PROFILE_KEY',
+    name: 'IBC cricket game, 1 profile',
+    description: 'Game key for one player profile: career mode, nets and matches against real bowling.',
+    picture: 'game',
+    productType: 'game',
+    hsnCode: '998439',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/help#app',
+    category: 'GAME',
+    inr: { mrp: 4_999, originalMrp: 5_999 },
+    usd: { taxable: 59, originalTaxable: 69 },
+  },
+  {
+    code: 'IBC_GAME_5_PROFILE_KEY',
+    name: 'IBC cricket game, 5 profiles',
+    description:
+      'Game key for up to five player profiles on one headset: the whole family keeps its own stats.',
+    picture: 'game',
+    productType: 'game',
+    hsnCode: '998439',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/help#app',
+    category: 'GAME',
+    inr: { mrp: 9_999 },
+    usd: { taxable: 119 },
+  },
+  {
+    code: 'IBC_STEAM_GAME_KEY',
+    name: 'IBC cricket game for STEAM',
+    description: 'STEAM key for PC VR headsets: the full game on your own PC.',
+    picture: 'steam-game',
+    productType: 'game',
+    hsnCode: '998439',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/help#app',
+    category: 'GAME',
+    inr: { mrp: 1_499 },
+    usd: { taxable: 19.99 },
+  },
+  {
+    code: 'IBC_CUSTOM_BAT',
+    name: 'Custom designed bat',
+    description: 'English willow bat made to your grip, weight and design by our bat-maker partner.',
+    picture: 'custom-bat',
+    productType: 'default',
+    stock: 40,
+    hsnCode: '9506',
+    gstRateBp: 1200,
+    vendor: BAT_MAKER,
+    moreDetailsLink: null,
+    category: 'BAT',
+    inr: { mrp: 4_999 },
+    usd: { taxable: 79 },
+  },
+  {
+    code: 'IBC_BAT_GRIP',
+    name: 'Bat grip',
+    description: 'Textured rubber grip in the IBC colours.',
+    picture: 'bat-grip',
+    productType: 'default',
+    stock: 500,
+    hsnCode: '9506',
+    gstRateBp: 1200,
+    vendor: SELF,
+    moreDetailsLink: null,
+    category: 'BAT',
+    inr: { mrp: 299 },
+    usd: { taxable: 5.99 },
+  },
+  {
+    code: 'IBC_BAT_COVER',
+    name: 'Bat cover',
+    description: 'Padded full-length bat cover with a shoulder strap.',
+    picture: 'bat-cover',
+    productType: 'default',
+    stock: 150,
+    hsnCode: '9506',
+    gstRateBp: 1200,
+    vendor: SELF,
+    moreDetailsLink: null,
+    category: 'BAT',
+    inr: { mrp: 599 },
+    usd: { taxable: 9.99 },
+  },
+  {
+    code: 'IBC_CLUB_PITCH_SENSOR',
+    name: 'Club pitch sensor kit',
+    description:
+      'Floor sensors and a bowling-machine sync unit for a club net. This season’s batch is sold out.',
+    picture: 'club-edition',
+    productType: 'default',
+    stock: 0,
+    hsnCode: '9504',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/club-edition',
+    category: 'VR_HARDWARE',
+    inr: { mrp: 24_999 },
+    usd: { taxable: 349 },
+  },
+  {
+    code: LICENCE_PRODUCT_CODES.businessEditionGame,
+    name: 'IBC business edition game',
+    description: 'The business edition of the game with its venue hardware, per pin. One-time.',
+    picture: 'business-licence',
+    productType: 'default',
+    stock: 25,
+    hsnCode: '9504',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/business-licence-terms-and-conditions',
+    category: 'LICENCE',
+    inr: { taxable: 50_000 },
+  },
+  {
+    code: LICENCE_PRODUCT_CODES.premium,
+    name: 'IBC premium licence',
+    description: 'Annual premium licence per pin: every mode, tournaments and leaderboards for your venue.',
+    picture: 'business-licence',
+    productType: 'default',
+    hsnCode: '997331',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/business-licence-terms-and-conditions',
+    category: 'LICENCE',
+    inr: { taxable: 1_00_000 },
+  },
+  {
+    code: LICENCE_PRODUCT_CODES.basic,
+    name: 'IBC basic licence',
+    description: 'Annual basic licence per pin: nets and quick matches.',
+    picture: 'business-licence',
+    productType: 'default',
+    hsnCode: '997331',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: '/business-licence-terms-and-conditions',
+    category: 'LICENCE',
+    inr: { taxable: 60_000 },
+  },
+  {
+    code: 'IBC_AD_SLOT_MUMBAI_ARENA',
+    name: 'Ad slot, IBC Cricket Arena Mumbai',
+    description: 'Your ad on one arena device for one day (quantity = days × devices).',
+    picture: 'ad-arena',
+    productType: 'ad',
+    hsnCode: '998366',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: null,
+    category: 'AD_SLOT',
+    inr: { taxable: 1_500 },
+  },
+  {
+    code: 'IBC_AD_SLOT_BENGALURU_MALL',
+    name: 'Ad slot, IBC Experience Zone Bengaluru',
+    description: 'Your ad on one experience-zone device for one day (quantity = days × devices).',
+    picture: 'ad-mall',
+    productType: 'ad',
+    hsnCode: '998366',
+    gstRateBp: 1800,
+    vendor: SELF,
+    moreDetailsLink: null,
+    category: 'AD_SLOT',
+    inr: { taxable: 1_000 },
+  },
+];
+
+interface SeedPackage {
+  code: string;
+  name: string;
+  description: string;
+  picture: string;
+  packageType: 'fixed' | 'customizable' | 'ad';
+  /** Product code → default quantity. */
+  contents: [string, number][];
+  countries: string[];
+  noCostEmiMonths?: number;
+  shipping: boolean;
+  /** The package's own price, where it has one (INR, major units, before GST). */
+  ownInrPrice?: number;
+}
+
+export const SEED_PACKAGES: SeedPackage[] = [
+  {
+    code: PACKAGE_CODES.solo,
+    name: 'IBC home kit - Solo',
+    description: 'VR headset, tracked bat and the game for one player profile.',
+    picture: 'home-kit-solo',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_VR_HEADSET', 1],
+      ['IBC_TRACKED_BAT', 1],
+      ['IBC_GAME_1_PROFILE_KEY', 1],
+    ],
+    countries: ALL_MARKETS,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.family,
+    name: 'IBC home kit - Family',
+    description: 'VR headset, two tracked bats and the game for up to five player profiles.',
+    picture: 'home-kit-family',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_VR_HEADSET', 1],
+      ['IBC_TRACKED_BAT', 2],
+      ['IBC_GAME_5_PROFILE_KEY', 1],
+    ],
+    countries: ALL_MARKETS,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.soloNoCostEmi,
+    name: 'IBC home kit - Solo, no-cost EMI',
+    description: 'The solo home kit in 6 monthly instalments at no extra cost.',
+    picture: 'home-kit-solo',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_VR_HEADSET', 1],
+      ['IBC_TRACKED_BAT', 1],
+      ['IBC_GAME_1_PROFILE_KEY', 1],
+    ],
+    countries: INDIA_ONLY,
+    noCostEmiMonths: 6,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.familyNoCostEmi,
+    name: 'IBC home kit - Family, no-cost EMI',
+    description: 'The family home kit in 12 monthly instalments at no extra cost.',
+    picture: 'home-kit-family',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_VR_HEADSET', 1],
+      ['IBC_TRACKED_BAT', 2],
+      ['IBC_GAME_5_PROFILE_KEY', 1],
+    ],
+    countries: INDIA_ONLY,
+    noCostEmiMonths: 12,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.game1Profile,
+    name: 'IBC game - 1 profile',
+    description: 'The game for one player profile, for a headset you already own.',
+    picture: 'game',
+    packageType: 'fixed',
+    contents: [['IBC_GAME_1_PROFILE_KEY', 1]],
+    countries: ALL_MARKETS,
+    shipping: false,
+  },
+  {
+    code: PACKAGE_CODES.game5Profile,
+    name: 'IBC game - 5 profiles',
+    description: 'The game for up to five player profiles on one headset.',
+    picture: 'game',
+    packageType: 'fixed',
+    contents: [['IBC_GAME_5_PROFILE_KEY', 1]],
+    countries: ALL_MARKETS,
+    shipping: false,
+  },
+  {
+    code: PACKAGE_CODES.steamGame,
+    name: 'IBC game - STEAM edition',
+    description: 'The game on STEAM for PC VR headsets.',
+    picture: 'steam-game',
+    packageType: 'fixed',
+    contents: [['IBC_STEAM_GAME_KEY', 1]],
+    countries: ALL_MARKETS,
+    shipping: false,
+  },
+  {
+    code: PACKAGE_CODES.gamePlusBat,
+    name: 'IBC game plus bat',
+    description: 'The game for one profile with the tracked bat.',
+    picture: 'game-plus-bat',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_GAME_1_PROFILE_KEY', 1],
+      ['IBC_TRACKED_BAT', 1],
+    ],
+    countries: ALL_MARKETS,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.bat,
+    name: 'Custom designed bat',
+    description: 'Design your bat, and add a grip and a cover if you like.',
+    picture: 'custom-bat',
+    packageType: 'customizable',
+    contents: [
+      ['IBC_CUSTOM_BAT', 0],
+      ['IBC_BAT_GRIP', 0],
+      ['IBC_BAT_COVER', 0],
+    ],
+    countries: ALL_MARKETS,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.businessLicence,
+    name: 'IBC business licence',
+    description:
+      'For venues, per pin: the business edition hardware at 50,000 one-time and the licence at 1,00,000 a year.',
+    picture: 'business-licence',
+    packageType: 'customizable',
+    contents: [
+      [LICENCE_PRODUCT_CODES.businessEditionGame, 0],
+      [LICENCE_PRODUCT_CODES.premium, 0],
+      [LICENCE_PRODUCT_CODES.basic, 0],
+    ],
+    countries: INDIA_ONLY,
+    shipping: true,
+    // The licence panel's headline per pin: hardware 50,000 + the first year's licence 1,00,000.
+    ownInrPrice: 1_50_000,
+  },
+  {
+    code: PACKAGE_CODES.businessKit,
+    name: 'IBC business kit',
+    description:
+      'Two bays for a venue: headsets, tracked bats, the business edition and a year of premium licence.',
+    picture: 'business-kit',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_VR_HEADSET', 2],
+      ['IBC_TRACKED_BAT', 2],
+      [LICENCE_PRODUCT_CODES.businessEditionGame, 1],
+      [LICENCE_PRODUCT_CODES.premium, 1],
+    ],
+    countries: INDIA_ONLY,
+    shipping: true,
+  },
+  {
+    code: PACKAGE_CODES.clubEdition,
+    name: 'IBC club edition',
+    description: 'A VR net for clubs and academies: two headsets, two tracked bats and the pitch sensor kit.',
+    picture: 'club-edition',
+    packageType: 'fixed',
+    contents: [
+      ['IBC_VR_HEADSET', 2],
+      ['IBC_TRACKED_BAT', 2],
+      ['IBC_CLUB_PITCH_SENSOR', 1],
+    ],
+    countries: CRICKET_CLUB_MARKETS,
+    shipping: true,
+  },
+  {
+    code: 'AD_MUMBAI_ARENA',
+    name: 'Ads at IBC Cricket Arena, Mumbai',
+    description: 'Show your ad on the arena’s VR bays for the days you choose.',
+    picture: 'ad-arena',
+    packageType: 'ad',
+    contents: [['IBC_AD_SLOT_MUMBAI_ARENA', 0]],
+    countries: INDIA_ONLY,
+    shipping: false,
+  },
+  {
+    code: 'AD_BENGALURU_MALL',
+    name: 'Ads at IBC Experience Zone, Bengaluru',
+    description: 'Show your ad on the experience zone’s devices for the days you choose.',
+    picture: 'ad-mall',
+    packageType: 'ad',
+    contents: [['IBC_AD_SLOT_BENGALURU_MALL', 0]],
+    countries: INDIA_ONLY,
+    shipping: false,
+  },
+];
+
+const SEED_ADS = [
+  {
+    packageCode: 'AD_MUMBAI_ARENA',
+    productCode: 'IBC_AD_SLOT_MUMBAI_ARENA',
+    adName: 'Arena bay screens',
+    venue: 'IBC Cricket Arena, Lower Parel, Mumbai',
+    startDate: '2026-12-01',
+    endDate: '2027-03-31',
+    adAssets: [
+      { asset_url: pic('ad-arena'), asset_template_image_config_id: 101 },
+      { asset_url: pic('ad-arena'), asset_template_image_config_id: 102 },
+    ],
+    devices: [
+      { code: 'MUM-ARENA-BAY-1', name: 'Arena bay 1' },
+      { code: 'MUM-ARENA-BAY-2', name: 'Arena bay 2' },
+      { code: 'MUM-ARENA-BAY-3', name: 'Arena bay 3' },
+    ],
+  },
+  {
+    packageCode: 'AD_BENGALURU_MALL',
+    productCode: 'IBC_AD_SLOT_BENGALURU_MALL',
+    adName: 'Experience zone screens',
+    venue: 'IBC Experience Zone, Koramangala, Bengaluru',
+    startDate: '2026-12-01',
+    endDate: '2027-02-28',
+    adAssets: [{ asset_url: pic('ad-mall'), asset_template_image_config_id: 201 }],
+    devices: [
+      { code: 'BLR-MALL-1', name: 'Atrium screen' },
+      { code: 'BLR-MALL-2', name: 'Food court screen' },
+      { code: 'BLR-MALL-3', name: 'Entrance screen' },
+    ],
+  },
+];
+
+/** Past sales of the sold-out club edition, so "last sale" has something true to say. Marked source 'seed'. */
+const SEED_SALES = [
+  { packageCode: PACKAGE_CODES.clubEdition, daysAgo: 4, quantity: 1 },
+  { packageCode: PACKAGE_CODES.clubEdition, daysAgo: 11, quantity: 2 },
+  { packageCode: PACKAGE_CODES.clubEdition, daysAgo: 47, quantity: 1 },
+];
+
+function inrPriceMinor(p: SeedProduct): { amount: number; original: number | null } {
+  const price = p.inr;
+  if ('mrp' in price) {
+    return {
+      amount: taxableFromInclusive(toMinor(price.mrp), p.gstRateBp),
+      original:
+        price.originalMrp === undefined
+          ? null
+          : taxableFromInclusive(toMinor(price.originalMrp), p.gstRateBp),
+    };
+  }
+  return {
+    amount: toMinor(price.taxable),
+    original: price.originalTaxable === undefined ? null : toMinor(price.originalTaxable),
+  };
+}
+
+export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): Promise<void> {
+  await db.insert(schema.categories).values(SEED_CATEGORIES).onConflictDoNothing();
+  const categoryRows = await db.select().from(schema.categories);
+  const categoryId = new Map(categoryRows.map((c) => [c.categoryCode, c.id]));
+
+  await db
+    .insert(schema.products)
+    .values(
+      SEED_PRODUCTS.map((p) => ({
+        productCode: p.code,
+        name: p.name,
+        description: p.description,
+        picUrl: pic(p.picture),
+        pictures: [pic(p.picture)],
+        productType: p.productType,
+        availabilityType: p.stock === undefined ? 'UNLIMITED' : 'LIMITED',
+        availableQuantity: p.stock ?? 0,
+        hsnCode: p.hsnCode,
+        gstRateBp: p.gstRateBp,
+        vendorType: p.vendor.vendorType,
+        vendorName: p.vendor.vendorName,
+        moreDetailsLink: p.moreDetailsLink,
+        categoryId: categoryId.get(p.category) ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: schema.products.productCode });
+  const productRows = await db
+    .select({ id: schema.products.id, code: schema.products.productCode })
+    .from(schema.products)
+    .where(
+      inArray(
+        schema.products.productCode,
+        SEED_PRODUCTS.map((p) => p.code),
+      ),
+    );
+  const productId = (code: string) => {
+    const id = productRows.find((r) => r.code === code)?.id;
+    if (id === undefined) throw new Error(`seed: product ${code} missing`);
+    return id;
+  };
+
+  await db
+    .insert(schema.productPrices)
+    .values(
+      SEED_PRODUCTS.flatMap((p) => {
+        const inr = inrPriceMinor(p);
+        const rows = [
+          {
+            productId: productId(p.code),
+            currency: 'INR',
+            taxableAmountMinor: inr.amount,
+            originalTaxableAmountMinor: inr.original,
+          },
+        ];
+        if (p.usd) {
+          rows.push({
+            productId: productId(p.code),
+            currency: 'USD',
+            taxableAmountMinor: toMinor(p.usd.taxable),
+            originalTaxableAmountMinor:
+              p.usd.originalTaxable === undefined ? null : toMinor(p.usd.originalTaxable),
+          });
+        }
+        return rows;
+      }),
+    )
+    .onConflictDoNothing();
+
+  await db
+    .insert(schema.packages)
+    .values(
+      SEED_PACKAGES.map((p, i) => {
+        const pictures = [
+          pic(p.picture),
+          ...p.contents.map(([code]) =>
+            pic(SEED_PRODUCTS.find((s) => s.code === code)?.picture ?? p.picture),
+          ),
+        ];
+        return {
+          packageCode: p.code,
+          name: p.name,
+          description: p.description,
+          picUrl: pic(p.picture),
+          pictures: [...new Set(pictures)],
+          packageType: p.packageType,
+          noCostEmi: p.noCostEmiMonths !== undefined,
+          emiTenureMonths: p.noCostEmiMonths ?? null,
+          isShippingRequired: p.shipping,
+          availableCountries: p.countries,
+          sortOrder: (i + 1) * 10,
+        };
+      }),
+    )
+    .onConflictDoNothing({ target: schema.packages.packageCode });
+  const packageRows = await db
+    .select({ id: schema.packages.id, code: schema.packages.packageCode })
+    .from(schema.packages)
+    .where(
+      inArray(
+        schema.packages.packageCode,
+        SEED_PACKAGES.map((p) => p.code),
+      ),
+    );
+  const packageId = (code: string) => {
+    const id = packageRows.find((r) => r.code === code)?.id;
+    if (id === undefined) throw new Error(`seed: package ${code} missing`);
+    return id;
+  };
+
+  await db
+    .insert(schema.packageProducts)
+    .values(
+      SEED_PACKAGES.flatMap((p) =>
+        p.contents.map(([code, quantity], i) => ({
+          packageId: packageId(p.code),
+          productId: productId(code),
+          defaultQuantity: quantity,
+          sortOrder: i,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+
+  const ownPrices = SEED_PACKAGES.flatMap((p) =>
+    p.ownInrPrice === undefined
+      ? []
+      : [{ packageId: packageId(p.code), currency: 'INR', priceMinor: toMinor(p.ownInrPrice) }],
+  );
+  if (ownPrices.length > 0) await db.insert(schema.packagePrices).values(ownPrices).onConflictDoNothing();
+
+  for (const ad of SEED_ADS) {
+    await db
+      .insert(schema.adConfigs)
+      .values({
+        packageId: packageId(ad.packageCode),
+        productId: productId(ad.productCode),
+        adName: ad.adName,
+        venue: ad.venue,
+        startDate: ad.startDate,
+        endDate: ad.endDate,
+        adAssets: ad.adAssets,
+      })
+      .onConflictDoNothing({ target: schema.adConfigs.packageId });
+    const [config] = await db
+      .select({ id: schema.adConfigs.id })
+      .from(schema.adConfigs)
+      .where(eq(schema.adConfigs.packageId, packageId(ad.packageCode)));
+    if (!config) throw new Error(`seed: ad config of ${ad.packageCode} missing`);
+    await db
+      .insert(schema.adDevices)
+      .values(
+        ad.devices.map((device, i) => ({
+          adConfigId: config.id,
+          deviceCode: device.code,
+          deviceName: device.name,
+          sortOrder: i,
+        })),
+      )
+      .onConflictDoNothing({ target: schema.adDevices.deviceCode });
+  }
+
+  for (const code of new Set(SEED_SALES.map((s) => s.packageCode))) {
+    const id = packageId(code);
+    const existing = await db
+      .select({ id: schema.packageSales.id })
+      .from(schema.packageSales)
+      .where(and(eq(schema.packageSales.packageId, id), eq(schema.packageSales.source, 'seed')))
+      .limit(1);
+    if (existing.length > 0) continue;
+    await db.insert(schema.packageSales).values(
+      SEED_SALES.filter((s) => s.packageCode === code).map((s) => ({
+        packageId: id,
+        quantity: s.quantity,
+        soldAt: new Date(now.getTime() - s.daysAgo * 86_400_000),
+        orderId: null,
+        source: 'seed',
+      })),
+    );
+  }
+}

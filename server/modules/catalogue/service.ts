@@ -1,0 +1,556 @@
+import {
+  type AvailablePackagesRequest,
+  type CatalogueAdminList,
+  type CatalogueAdminProduct,
+  type Currency,
+  currencyForCountry,
+  type Package,
+  type PackageWithEstimate,
+  type PaymentService,
+  type Product,
+} from '../../../contract/catalogue';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../errors';
+import { allocateProportionally, lineTaxMinor, monthlyInstalmentMinor, toMajor, toMinor } from './money';
+import {
+  type CataloguePackage,
+  type CatalogueProduct,
+  findPackageRef,
+  findProductId,
+  loadPackages,
+  loadProducts,
+  readSales,
+  saveNotifyMe,
+  writeProductPrice,
+  writeProductStock,
+} from './repo';
+
+// ---- Stock (spec §5) ----
+
+/** Spec §5: out of stock when the availability type is not UNLIMITED and the quantity is not above 0. */
+export function isProductOutOfStock(
+  product: Pick<CatalogueProduct, 'availabilityType' | 'availableQuantity'>,
+) {
+  return product.availabilityType !== 'UNLIMITED' && product.availableQuantity <= 0;
+}
+
+type Item = CataloguePackage['items'][number];
+
+/**
+ * Which products a package shows, and whether it is out of stock.
+ *
+ * Spec §3 says fixed packages keep "zero-quantity products" while customizable and ad packages
+ * drop them. In a customizable package every product sits at quantity 0 until the buyer picks
+ * one, so the rule cannot mean the package quantity: we read it as STOCK. A product with no
+ * stock (LIMITED, available_quantity ≤ 0) is dropped from customizable and ad packages, so the
+ * buyer is only offered what can be sold; a fixed package keeps it (the buyer sees what is
+ * missing) and is then out of stock as a whole. A customizable or ad package is out of stock
+ * only when nothing is left to offer.
+ *
+ * Beyond the spec's rule, a fixed package is also out of stock when a LIMITED product has fewer
+ * units than the package holds (four headsets cannot ship from three).
+ */
+export function packageStock(pkg: Pick<CataloguePackage, 'packageType' | 'items'>): {
+  items: Item[];
+  isOutOfStock: boolean;
+} {
+  if (pkg.packageType === 'fixed') {
+    const isOutOfStock =
+      pkg.items.length === 0 ||
+      pkg.items.some(
+        ({ product, quantity }) =>
+          isProductOutOfStock(product) ||
+          (product.availabilityType === 'LIMITED' && product.availableQuantity < quantity),
+      );
+    return { items: pkg.items, isOutOfStock };
+  }
+  const items = pkg.items.filter(({ product }) => !isProductOutOfStock(product));
+  return { items, isOutOfStock: items.length === 0 };
+}
+
+// ---- Prices (minor units) ----
+
+export interface PricedLine {
+  product: CatalogueProduct;
+  quantity: number;
+  unitTaxableMinor: number;
+  unitOriginalMinor: number | null;
+  /** The rate charged to this buyer: the product's GST rate in India, 0 on export. */
+  gstRateBp: number;
+  lineTaxableMinor: number;
+  lineTaxMinor: number;
+  isOutOfStock: boolean;
+}
+
+export interface PricedPackage {
+  pkg: CataloguePackage;
+  countryCode: string;
+  currency: Currency;
+  lines: PricedLine[];
+  priceMinor: number;
+  originalPriceMinor: number | null;
+  isOutOfStock: boolean;
+  emiStartsFromMinor: number | null;
+  adCostPerDevicePerDayMinor: number | null;
+  estimate: { taxableMinor: number; taxMinor: number; amountMinor: number; discountMinor: number };
+}
+
+/** GST applies inside India; exports carry none (DESIGN.md §6). */
+export function chargesGst(countryCode: string): boolean {
+  return countryCode === 'IN';
+}
+
+/**
+ * The package as sold in a country: undefined when it is not sold there (not in its countries,
+ * or a product it offers has no price in the country's currency).
+ */
+export function pricePackage(pkg: CataloguePackage, countryCode: string): PricedPackage | undefined {
+  if (!pkg.availableCountries.includes(countryCode)) return undefined;
+  const currency = currencyForCountry(countryCode);
+  const stock = packageStock(pkg);
+  const gst = chargesGst(countryCode);
+
+  const base: Omit<PricedLine, 'lineTaxableMinor' | 'lineTaxMinor'>[] = [];
+  for (const { product, quantity } of stock.items) {
+    const price = product.prices[currency];
+    if (!price) return undefined;
+    base.push({
+      product,
+      quantity,
+      unitTaxableMinor: price.amountMinor,
+      unitOriginalMinor: price.originalMinor,
+      gstRateBp: gst ? product.gstRateBp : 0,
+      isOutOfStock: isProductOutOfStock(product),
+    });
+  }
+
+  let adCost: number | null = null;
+  if (pkg.ad) {
+    const adProduct = pkg.items.find((i) => i.product.id === pkg.ad?.productId)?.product;
+    const price = adProduct?.prices[currency];
+    if (!price) return undefined;
+    adCost = price.amountMinor;
+  }
+
+  const sumOfLines = base.reduce((s, l) => s + l.unitTaxableMinor * l.quantity, 0);
+  const own = pkg.prices[currency];
+  // A fixed package's own price is a bundle price: spread over its lines so each is taxed at its rate.
+  const lineTaxables =
+    own && pkg.packageType === 'fixed'
+      ? allocateProportionally(
+          own.amountMinor,
+          base.map((l) => l.unitTaxableMinor * l.quantity),
+        )
+      : base.map((l) => l.unitTaxableMinor * l.quantity);
+  const lines: PricedLine[] = base.map((l, i) => {
+    const lineTaxableMinor = lineTaxables[i] ?? 0;
+    return {
+      ...l,
+      lineTaxableMinor,
+      lineTaxMinor: lineTaxMinor(lineTaxableMinor, 1, l.gstRateBp),
+    };
+  });
+
+  const priceMinor = own ? own.amountMinor : sumOfLines;
+  const linesOriginal = lines.some((l) => l.quantity > 0 && l.unitOriginalMinor !== null)
+    ? lines.reduce((s, l) => s + (l.unitOriginalMinor ?? l.unitTaxableMinor) * l.quantity, 0)
+    : null;
+  const original = own ? own.originalMinor : linesOriginal;
+
+  const taxableMinor = lines.reduce((s, l) => s + l.lineTaxableMinor, 0);
+  const taxMinor = lines.reduce((s, l) => s + l.lineTaxMinor, 0);
+  const amountMinor = taxableMinor + taxMinor;
+  const emi =
+    pkg.packageType === 'fixed' && pkg.noCostEmi && pkg.emiTenureMonths
+      ? monthlyInstalmentMinor(amountMinor, pkg.emiTenureMonths)
+      : null;
+
+  return {
+    pkg,
+    countryCode,
+    currency,
+    lines,
+    priceMinor,
+    originalPriceMinor: original !== null && original > priceMinor ? original : null,
+    isOutOfStock: stock.isOutOfStock,
+    emiStartsFromMinor: emi,
+    adCostPerDevicePerDayMinor: adCost,
+    estimate: { taxableMinor, taxMinor, amountMinor, discountMinor: 0 },
+  };
+}
+
+// ---- The wire (major units from here on) ----
+
+function toWireProduct(line: PricedLine, withEstimate: boolean): Product {
+  const { product: p } = line;
+  return {
+    product_id: p.id,
+    product_code: p.code,
+    name: p.name,
+    description: p.description,
+    pic_url: p.picUrl,
+    pictures: p.pictures.length > 0 ? p.pictures : [p.picUrl],
+    product_type: p.productType,
+    availability_type: p.availabilityType,
+    available_quantity: p.availableQuantity,
+    is_out_of_stock: line.isOutOfStock,
+    taxable_amount: toMajor(line.unitTaxableMinor),
+    original_taxable_amount:
+      line.unitOriginalMinor !== null && line.unitOriginalMinor > line.unitTaxableMinor
+        ? toMajor(line.unitOriginalMinor)
+        : null,
+    hsn_code: p.hsnCode,
+    gst_rate: line.gstRateBp / 100,
+    category: p.category ? { category_code: p.category.code } : null,
+    quantity: line.quantity,
+    total_amount_for_each_product: toMajor(line.lineTaxableMinor),
+    vendor_details:
+      p.vendorType === 'SELF'
+        ? { vendor_type: 'SELF', vendor_name: p.vendorName }
+        : { vendor_type: 'OTHER', name: p.vendorName },
+    more_details_link: p.moreDetailsLink,
+    ...(withEstimate
+      ? {
+          price_estimate_details: {
+            quantity: line.quantity,
+            total_amount: toMajor(line.lineTaxableMinor + line.lineTaxMinor),
+            total_taxable_amount: toMajor(line.lineTaxableMinor),
+            total_tax: toMajor(line.lineTaxMinor),
+            total_discount: 0,
+          },
+        }
+      : {}),
+  };
+}
+
+export function toWirePackage(priced: PricedPackage, withEstimate = false): Package {
+  const { pkg } = priced;
+  const categories = new Map<string, Package['categories'][number]>();
+  for (const { product } of priced.lines) {
+    if (!product.category) continue;
+    const entry = categories.get(product.category.code) ?? {
+      category_code: product.category.code,
+      name: product.category.name,
+      description: product.category.description,
+      pic_url: product.category.picUrl,
+      products: [],
+    };
+    entry.products.push(product.id);
+    categories.set(product.category.code, entry);
+  }
+  return {
+    package_id: pkg.id,
+    package_code: pkg.code,
+    name: pkg.name,
+    description: pkg.description,
+    pic_url: pkg.picUrl,
+    pictures: pkg.pictures.length > 0 ? pkg.pictures : [pkg.picUrl],
+    package_type: pkg.packageType,
+    country_code: priced.countryCode,
+    currency: priced.currency,
+    available_in: pkg.availableCountries,
+    categories: [...categories.values()],
+    products: priced.lines.map((l) => toWireProduct(l, withEstimate)),
+    price: toMajor(priced.priceMinor),
+    original_price: priced.originalPriceMinor === null ? null : toMajor(priced.originalPriceMinor),
+    quantity: 0,
+    is_out_of_stock: priced.isOutOfStock,
+    emi_starts_from_amount: priced.emiStartsFromMinor === null ? null : toMajor(priced.emiStartsFromMinor),
+    is_shipping_required: pkg.isShippingRequired,
+    ad_details:
+      pkg.ad && priced.adCostPerDevicePerDayMinor !== null
+        ? {
+            ad_config_id: pkg.ad.id,
+            ad_name: pkg.ad.adName,
+            venue: pkg.ad.venue,
+            start_date: pkg.ad.startDate,
+            end_date: pkg.ad.endDate,
+            devices: pkg.ad.devices.map((d) => ({ device_name: d.deviceName, device_id: d.deviceCode })),
+            ad_assets: pkg.ad.adAssets,
+            cost_per_device_per_day: toMajor(priced.adCostPerDevicePerDayMinor),
+          }
+        : null,
+  };
+}
+
+export function toWirePackageWithEstimate(priced: PricedPackage): PackageWithEstimate {
+  return {
+    ...toWirePackage(priced, true),
+    price_estimate: {
+      total_amount: toMajor(priced.estimate.amountMinor),
+      total_taxable_amount: toMajor(priced.estimate.taxableMinor),
+      total_tax: toMajor(priced.estimate.taxMinor),
+      total_discount: toMajor(priced.estimate.discountMinor),
+    },
+  };
+}
+
+function toAdminProduct(p: CatalogueProduct): CatalogueAdminProduct {
+  return {
+    product_id: p.id,
+    product_code: p.code,
+    name: p.name,
+    product_type: p.productType,
+    availability_type: p.availabilityType,
+    available_quantity: p.availableQuantity,
+    is_out_of_stock: isProductOutOfStock(p),
+    hsn_code: p.hsnCode,
+    gst_rate: p.gstRateBp / 100,
+    prices: (['INR', 'USD'] as const).flatMap((currency) => {
+      const price = p.prices[currency];
+      return price
+        ? [
+            {
+              currency,
+              taxable_amount: toMajor(price.amountMinor),
+              original_taxable_amount: price.originalMinor === null ? null : toMajor(price.originalMinor),
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+// ---- Payment services ----
+
+const PAYMENT_SERVICE_DESCRIPTIONS: Record<Currency, Partial<Record<PaymentService, string>>> = {
+  INR: {
+    CARD_MODAL:
+      'Pay by card, UPI, net banking or wallet in a secure payment window that opens over the checkout.',
+    PAYMENT_LINK:
+      "Pay on the payment provider's secure hosted page (UPI, cards, net banking or wallet); you come back to the shop once it is done.",
+  },
+  USD: {
+    CARD_MODAL:
+      'Pay by international credit or debit card in a secure payment window that opens over the checkout.',
+  },
+};
+
+/** The card modal for every package; the hosted payment link also for INR (spec §1, §3). */
+export function paymentServicesFor(currency: Currency) {
+  return Object.entries(PAYMENT_SERVICE_DESCRIPTIONS[currency]).map(([service, description]) => ({
+    payment_service: service as PaymentService,
+    payment_service_description: description,
+  }));
+}
+
+// ---- The service ----
+
+export const PACKAGE_NOT_FOUND = 'Package not found';
+export const INTERNATIONAL_PAYMENTS_ENABLED = true;
+const LAST_SALE_WINDOW_DAYS = 30;
+
+function notFound(message: string, response?: string): HttpError {
+  return new HttpError(404, message, response === undefined ? {} : { response });
+}
+
+function unknownCodes(asked: readonly string[], found: readonly CataloguePackage[]): HttpError | undefined {
+  const known = new Set(found.map((p) => p.code));
+  const missing = [...new Set(asked.filter((c) => !known.has(c)))];
+  return missing.length === 0 ? undefined : notFound(`${PACKAGE_NOT_FOUND}: ${missing.join(', ')}`);
+}
+
+export interface CatalogueServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
+  async function adminProduct(productId: number): Promise<CatalogueAdminProduct> {
+    const product = (await loadProducts(db, [productId])).get(productId);
+    if (!product) throw notFound('Product not found');
+    return toAdminProduct(product);
+  }
+
+  async function productIdOf(productCode: string): Promise<number> {
+    const id = await findProductId(db, productCode);
+    if (id === undefined) throw notFound(`Product not found: ${productCode}`);
+    return id;
+  }
+
+  return {
+    async getPackage(id: number, countryCode: string): Promise<Package> {
+      const [pkg] = await loadPackages(db, { ids: [id] });
+      if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+      const priced = pricePackage(pkg, countryCode);
+      if (!priced) {
+        throw notFound(
+          `${pkg.name} is not available in ${countryCode}`,
+          `Currently available in ${pkg.availableCountries.join(', ')}`,
+        );
+      }
+      return toWirePackage(priced);
+    },
+
+    /** Unknown codes are a 404; packages not sold in the country are left out. */
+    async priceEstimate(codes: readonly string[], countryCode: string) {
+      const found = await loadPackages(db, { codes });
+      const missing = unknownCodes(codes, found);
+      if (missing) throw missing;
+      const order = new Map(codes.map((c, i) => [c, i]));
+      const packages = found
+        .sort((a, b) => (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0))
+        .flatMap((pkg) => {
+          const priced = pricePackage(pkg, countryCode);
+          return priced ? [toWirePackageWithEstimate(priced)] : [];
+        });
+      return { country_code: countryCode, currency: currencyForCountry(countryCode), packages };
+    },
+
+    /** Every filter narrows; unknown package codes simply match nothing. */
+    async availablePackages(filter: {
+      package_codes?: string[] | undefined;
+      country_name_enum: string;
+      package_types?: AvailablePackagesRequest['package_types'];
+      product_types?: AvailablePackagesRequest['product_types'];
+      category_codes?: string[] | undefined;
+      include_out_of_stock: boolean;
+    }) {
+      const country = filter.country_name_enum;
+      const found = await loadPackages(db, filter.package_codes ? { codes: filter.package_codes } : 'all');
+      const packages = found.flatMap((pkg) => {
+        if (filter.package_types && !filter.package_types.includes(pkg.packageType)) return [];
+        const priced = pricePackage(pkg, country);
+        if (!priced) return [];
+        if (!filter.include_out_of_stock && priced.isOutOfStock) return [];
+        const productTypes = filter.product_types;
+        if (productTypes && !priced.lines.some((l) => productTypes.includes(l.product.productType)))
+          return [];
+        const categoryCodes = filter.category_codes;
+        if (
+          categoryCodes &&
+          !priced.lines.some((l) => l.product.category && categoryCodes.includes(l.product.category.code))
+        ) {
+          return [];
+        }
+        return [toWirePackage(priced)];
+      });
+      return { country_code: country, currency: currencyForCountry(country), packages };
+    },
+
+    async availabilityConfig() {
+      const all = await loadPackages(db, 'all');
+      return {
+        generated_at: now().toISOString(),
+        international_payments_enabled: INTERNATIONAL_PAYMENTS_ENABLED,
+        packages: all.map((pkg) => ({
+          package_code: pkg.code,
+          package_type: pkg.packageType,
+          available_in: pkg.availableCountries,
+          is_out_of_stock: packageStock(pkg).isOutOfStock,
+        })),
+      };
+    },
+
+    async paymentServices(codes: readonly string[], countryCode: string) {
+      const found = await loadPackages(db, { codes });
+      const missing = unknownCodes(codes, found);
+      if (missing) throw missing;
+      const services = paymentServicesFor(currencyForCountry(countryCode));
+      return {
+        packages: found.map((pkg) => ({
+          package_id: pkg.id,
+          package_code: pkg.code,
+          payment_services_details: services,
+        })),
+      };
+    },
+
+    async lastSale(id: number) {
+      const ref = await findPackageRef(db, id);
+      if (!ref) throw notFound(PACKAGE_NOT_FOUND);
+      const since = new Date(now().getTime() - LAST_SALE_WINDOW_DAYS * 86_400_000);
+      const sales = await readSales(db, id, since);
+      return {
+        package_id: ref.id,
+        package_code: ref.code,
+        last_sale_datetime: sales.lastSoldAt ? sales.lastSoldAt.toISOString() : null,
+        units_sold_last_30_days: sales.unitsSince,
+        expected_restock_date: ref.expectedRestockDate,
+      };
+    },
+
+    async notifyMe(
+      id: number,
+      input: { email?: string | undefined; phone_number?: string | undefined; country_name_enum: string },
+    ) {
+      const ref = await findPackageRef(db, id);
+      if (!ref) throw notFound(PACKAGE_NOT_FOUND);
+      const saved = await saveNotifyMe(db, {
+        packageId: id,
+        email: input.email ? input.email.trim().toLowerCase() : null,
+        phoneNumber: input.phone_number ?? null,
+        countryCode: input.country_name_enum,
+      });
+      return { notify_me_id: saved.id, package_code: ref.code, created: saved.created };
+    },
+
+    // ---- operator ----
+
+    async adminList(): Promise<CatalogueAdminList> {
+      const [productsById, all] = await Promise.all([loadProducts(db, 'all'), loadPackages(db, 'all')]);
+      return {
+        products: [...productsById.values()].map(toAdminProduct),
+        packages: all.map((pkg) => ({
+          package_id: pkg.id,
+          package_code: pkg.code,
+          package_type: pkg.packageType,
+          available_in: pkg.availableCountries,
+          is_out_of_stock: packageStock(pkg).isOutOfStock,
+        })),
+      };
+    },
+
+    async setPrice(input: {
+      product_code: string;
+      currency: Currency;
+      amount: number;
+      original_amount?: number | null | undefined;
+    }): Promise<CatalogueAdminProduct> {
+      const productId = await productIdOf(input.product_code);
+      const amountMinor = toMinor(input.amount);
+      let originalMinor: number | null;
+      if (input.original_amount === undefined) {
+        const current = (await loadProducts(db, [productId])).get(productId)?.prices[input.currency];
+        // An "original" price not above the new price is no longer an offer.
+        originalMinor =
+          current?.originalMinor != null && current.originalMinor > amountMinor
+            ? current.originalMinor
+            : null;
+      } else {
+        originalMinor = input.original_amount === null ? null : toMinor(input.original_amount);
+      }
+      if (originalMinor !== null && originalMinor <= amountMinor) {
+        throw new HttpError(400, 'original_amount: The original price must be above the price', {
+          field: 'original_amount',
+        });
+      }
+      await writeProductPrice(db, {
+        productId,
+        currency: input.currency,
+        amountMinor,
+        originalMinor,
+        at: now(),
+      });
+      return adminProduct(productId);
+    },
+
+    async setStock(input: {
+      product_code: string;
+      availability_type: 'LIMITED' | 'UNLIMITED';
+      available_quantity?: number | undefined;
+    }): Promise<CatalogueAdminProduct> {
+      const productId = await productIdOf(input.product_code);
+      const current = (await loadProducts(db, [productId])).get(productId);
+      await writeProductStock(db, {
+        productId,
+        availabilityType: input.availability_type,
+        availableQuantity: input.available_quantity ?? current?.availableQuantity ?? 0,
+        at: now(),
+      });
+      return adminProduct(productId);
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
