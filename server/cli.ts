@@ -8,14 +8,24 @@ import {
 } from '../contract/maintenance';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import {
+  CATALOGUE_USAGE,
+  type CatalogueAction,
+  CatalogueUsageError,
+  catalogueViaDatabase,
+  catalogueViaServer,
+  parseCatalogueCommand,
+} from './modules/catalogue/cli';
 import { createMaintenanceService } from './modules/maintenance/service';
 import { findRunningServer, localAddress } from './runtime';
 
-// The operator's tool: `npm run shop -- maintenance on --minutes 30 --message "Back soon"`.
+// The operator's tool: `npm run shop -- maintenance on --minutes 30 --message "Back soon"`,
+// `npm run shop -- catalogue price IBC_VR_HEADSET --currency INR --amount 54999`.
 const USAGE = `Usage:
   npm run shop -- maintenance on [--minutes N] [--message TEXT]
   npm run shop -- maintenance off
-  npm run shop -- maintenance status`;
+  npm run shop -- maintenance status
+${CATALOGUE_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -99,7 +109,49 @@ async function viaDatabase(config: Config, action: Action): Promise<MaintenanceA
   }
 }
 
+function whereFrom(config: Config, server: { port: number } | undefined): string {
+  if (server) return `via the server on port ${server.port}`;
+  return config.DATABASE_URL ? 'in PostgreSQL' : `in ${config.DATA_DIR}`;
+}
+
+/** `catalogue list | price | stock`: through the running server, or straight to the database. */
+async function catalogueMain(argv: string[]): Promise<number> {
+  let action: CatalogueAction;
+  let config: Config;
+  try {
+    action = parseCatalogueCommand(argv);
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof CatalogueUsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const server = config.DATABASE_URL ? undefined : findRunningServer(config.DATA_DIR);
+  try {
+    let output: string;
+    if (server) {
+      output = await catalogueViaServer(server, action);
+    } else {
+      const database = await openDatabase(config);
+      try {
+        output = await catalogueViaDatabase(database.db, action);
+      } finally {
+        await database.close();
+      }
+    }
+    console.log(`${output}\n(${whereFrom(config, server)})`);
+    return 0;
+  } catch (error) {
+    console.error(`catalogue ${action.kind} failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
+  const [topic, ...rest] = argv;
+  if (topic === 'catalogue') return catalogueMain(rest);
   let action: Action;
   let config: Config;
   try {
@@ -121,12 +173,7 @@ async function main(argv: string[]): Promise<number> {
   const server = config.DATABASE_URL ? undefined : findRunningServer(config.DATA_DIR);
   try {
     const result = server ? await viaServer(server, action) : await viaDatabase(config, action);
-    const where = server
-      ? `via the server on port ${server.port}`
-      : config.DATABASE_URL
-        ? 'in PostgreSQL'
-        : `in ${config.DATA_DIR}`;
-    console.log(`${describeStatus(result)} (${where})`);
+    console.log(`${describeStatus(result)} (${whereFrom(config, server)})`);
     return 0;
   } catch (error) {
     console.error(
