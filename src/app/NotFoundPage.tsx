@@ -5,15 +5,19 @@ import '../ui/Button.css';
 /** Any path the router does not know (spec §2). */
 export function NotFoundPage() {
   return (
-    <FullScreenPage
-      as="div"
-      heading="Page not found"
-      subtext="The page you were looking for has moved or never existed. The rest of the shop is right where you left it."
-      action={
-        <Link to="/" className="ui-button ui-button--primary ui-button--m">
-          Back to the shop
-        </Link>
-      }
-    />
+    <>
+      {/* React hoists this into <head>: a soft 404 of a single-page app should not be indexed. */}
+      <meta name="robots" content="noindex" />
+      <FullScreenPage
+        as="div"
+        heading="Page not found"
+        subtext="The page you were looking for has moved or never existed. The rest of the shop is right where you left it."
+        action={
+          <Link to="/" className="ui-button ui-button--primary ui-button--m">
+            Back to the shop
+          </Link>
+        }
+      />
+    </>
   );
 }

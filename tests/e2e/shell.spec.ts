@@ -37,6 +37,8 @@ test('about-us anchors scroll to testimonials and in-the-media', async ({ page }
 test('any other path shows "Page not found" with a way back', async ({ page }) => {
   await page.goto('/no-such-page/at/all');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // A soft 404 of the single-page app asks search engines not to index it.
+  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Real cricket');
