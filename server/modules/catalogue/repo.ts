@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, max, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, max, or, type SQL, sum } from 'drizzle-orm';
 import type { AvailabilityType, Currency, PackageType, ProductType } from '../../../contract/catalogue';
 import type { Database } from '../../db/client';
 import {
@@ -283,14 +283,6 @@ export async function saveNotifyMe(
   const raced = await findExisting();
   if (!raced) throw new Error('notify-me request was neither stored nor found');
   return { id: raced.id, created: false };
-}
-
-export async function countNotifyMe(db: Database, packageId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifyMeRequests)
-    .where(eq(notifyMeRequests.packageId, packageId));
-  return row?.n ?? 0;
 }
 
 export async function findProductId(db: Database, productCode: string): Promise<number | undefined> {
