@@ -1,45 +1,45 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { RES_STATUS } from '../../../contract/common';
-import { apiEvents } from '../../api/events';
-import {
-  fetchMaintenanceStatus,
-  MAINTENANCE_MODE_FLAG,
-  STATUS_RECHECK_MS,
-  type StatusCheck,
-  WORKING_STATUS,
-} from './api';
+import type { MaintenanceNotice } from '../../api/events';
+import { fetchMaintenanceStatus, STATUS_RECHECK_MS, type StatusCheck, WORKING_STATUS } from './api';
 import { MaintenanceScreen } from './MaintenanceScreen';
 import { maintenanceMachine } from './machine';
 
-export interface MaintenanceGateProps {
-  children: ReactNode;
-  /** The configured flag (VITE_MAINTENANCE_MODE by default): start on the maintenance screen and stay there. */
-  underMaintenance?: boolean;
-  checkStatus?: StatusCheck;
-  recheckIntervalMs?: number;
+export interface MaintenanceControllerProps {
+  /** The configured flag: start on the maintenance screen and stay there. */
+  underMaintenance: boolean;
+  /** The latest SERVER_UNDER_MAINTENANCE broadcast the gate heard, if any. */
+  notice: MaintenanceNotice | null;
+  /** Tells the gate whether to hide the app. */
+  onMaintenanceChange: (inMaintenance: boolean) => void;
+  checkStatus?: StatusCheck | undefined;
+  recheckIntervalMs?: number | undefined;
 }
 
 /**
- * Wraps the app: while the shop is under maintenance only the maintenance screen renders (spec §4).
- * It hears SERVER_UNDER_MAINTENANCE from every API call and asks the status endpoint once on mount.
+ * Runs the maintenance machine (spec §4): started on mount, it asks the status endpoint once, hears every
+ * SERVER_UNDER_MAINTENANCE broadcast through the gate, and renders the maintenance screen while in maintenance.
+ * Loaded lazily by MaintenanceGate so XState and the HTTP client stay out of the first paint.
  */
-export function MaintenanceGate({
-  children,
-  underMaintenance = MAINTENANCE_MODE_FLAG,
+export default function MaintenanceController({
+  underMaintenance,
+  notice,
+  onMaintenanceChange,
   checkStatus = fetchMaintenanceStatus,
   recheckIntervalMs = STATUS_RECHECK_MS,
-}: MaintenanceGateProps) {
+}: MaintenanceControllerProps) {
   const actor = useActorRef(maintenanceMachine, { input: { underMaintenance } });
   const maintenance = useSelector(actor, (snapshot) =>
     snapshot.matches('maintenance') ? snapshot.context : null,
   );
 
-  useEffect(
-    () =>
-      apiEvents.on('maintenance', (notice) => actor.send({ type: 'SERVER_UNDER_MAINTENANCE', ...notice })),
-    [actor],
-  );
+  useEffect(() => {
+    if (notice) actor.send({ type: 'SERVER_UNDER_MAINTENANCE', ...notice });
+  }, [actor, notice]);
+
+  const inMaintenance = maintenance !== null;
+  useEffect(() => onMaintenanceChange(inMaintenance), [inMaintenance, onMaintenanceChange]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -60,7 +60,7 @@ export function MaintenanceGate({
 
   const backToWork = useCallback(() => actor.send({ type: 'WORKING' }), [actor]);
 
-  if (!maintenance) return children;
+  if (!maintenance) return null;
   return (
     <MaintenanceScreen
       message={maintenance.message}

@@ -17,9 +17,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Lets the lazily loaded controller arrive, then settles effects and pending promises. */
 async function flush() {
   await act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
+    await import('./MaintenanceController');
+    for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
   });
 }
 

@@ -4,9 +4,6 @@ import { apiRequest } from '../../api/client';
 /** res_status of a shop that is up (spec §4). */
 export const WORKING_STATUS = 'working';
 
-/** Whether the configured build flag starts the PWA on the maintenance screen (VITE_MAINTENANCE_MODE). */
-export const MAINTENANCE_MODE_FLAG: boolean = import.meta.env.VITE_MAINTENANCE_MODE === 'true';
-
 /** How often the maintenance screen asks whether the shop is back. */
 export const STATUS_RECHECK_MS = 30_000;
 
