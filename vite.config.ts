@@ -31,6 +31,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: the server reads it to preload each route's chunks with its HTML.
+    manifest: true,
     sourcemap: false,
   },
 });

@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isServerPath, pathnameOf } from './errors';
 import { globalPlugin } from './global';
+import { loadRoutePreloads } from './route-preload';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -70,7 +71,9 @@ export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, op
     root,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // "/" is a route like any other: the not-found handler's SPA fallback answers it, with its preloads.
+    index: false,
+    allowedPath: (pathname) => pathname !== '/',
     // We set Cache-Control ourselves, per file kind.
     cacheControl: false,
     dotfiles: 'ignore',
@@ -83,18 +86,27 @@ export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, op
 
 /**
  * The SPA fallback for the not-found handler: any storefront route gets index.html (200,
- * no-cache) and the client router decides, including its own "Page not found".
+ * no-cache) and the client router decides, including its own "Page not found". The HTML names the
+ * route's own chunks so the browser fetches them with the entry (see route-preload.ts).
  */
 export function createSpaFallback(
   staticDir: string,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
+  // Read once: a deploy replaces dist/ and restarts the process.
+  const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const preloadsFor = loadRoutePreloads(root);
   return async (request, reply) => {
     const pathname = pathnameOf(request.url);
     if (FILE_EXTENSION.test(pathname) || pathname.startsWith('/assets/')) return false;
-    if (!existsSync(indexFile)) return false;
-    await reply.code(200).sendFile('index.html', root);
+    if (html === null) return false;
+    const tags = preloadsFor(pathname);
+    await reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', CACHE_REVALIDATE)
+      .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
     return true;
   };
 }
