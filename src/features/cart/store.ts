@@ -1,0 +1,375 @@
+import { proxy, subscribe, useSnapshot } from 'valtio';
+import { z } from 'zod';
+import {
+  type Currency,
+  currencySchema,
+  type Package,
+  type PackageWithEstimate,
+  SINGLE_QUANTITY_PRODUCT_CODES,
+} from '../../../contract/catalogue';
+import { toMinor } from '../../lib/money';
+import { STORAGE_KEYS, storedValue } from '../../storage/kv';
+
+/*
+ * The cart (spec §3 Cart item and Cart, §4 Cart). One line per product; a fixed package's lines move
+ * together as a group (their quantity is units-per-package × package count). Amounts are integer minor units.
+ */
+
+export const cartItemSchema = z.object({
+  /** `${packageId}:${productId}` */
+  id: z.string().min(1),
+  /** Unit price (taxable amount of one unit) in minor units. */
+  price: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+  itemTotal: z.number().int().nonnegative(),
+  currency: currencySchema,
+  packageId: z.number().int(),
+  packageCode: z.string(),
+  packageName: z.string(),
+  packageType: z.enum(['fixed', 'customizable']),
+  /** Fixed packages: how many of the package are in the cart, and how many of this product one holds. */
+  packageCount: z.number().int().positive(),
+  unitsPerPackage: z.number().int().positive(),
+  productId: z.number().int(),
+  productCode: z.string(),
+  productType: z.string(),
+  name: z.string(),
+  picUrl: z.string(),
+  /** The last price the server confirmed, and when (null: never checked since it was added). */
+  lastSeenPrice: z.number().int().nonnegative(),
+  outOfStock: z.boolean(),
+  /** The package is no longer sold in the buyer's country (or the product left it). */
+  unavailable: z.boolean(),
+  /** The price before the last check changed it (same currency only); null when it did not change. */
+  priceChangedFrom: z.number().int().nonnegative().nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartMetadataSchema = z.object({
+  /** When the server last confirmed these prices (ms since the epoch); null before the first check. */
+  pricesCheckedAt: z.number().nullable(),
+  /** The country the prices were last checked for. */
+  countryCode: z.string().nullable(),
+  updatedAt: z.number(),
+});
+export type CartMetadata = z.infer<typeof cartMetadataSchema>;
+
+const cartRecordSchema = z.object({ items: z.array(cartItemSchema), metadata: cartMetadataSchema });
+type CartRecord = z.infer<typeof cartRecordSchema>;
+
+export interface CartState extends CartRecord {
+  /** False until the stored cart has been read at boot. */
+  hydrated: boolean;
+}
+
+export const cartStore = proxy<CartState>({
+  items: [],
+  metadata: { pricesCheckedAt: null, countryCode: null, updatedAt: 0 },
+  hydrated: false,
+});
+
+export function isSingleQuantityProduct(productCode: string): boolean {
+  return SINGLE_QUANTITY_PRODUCT_CODES.includes(productCode);
+}
+
+function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
+  return item.price * item.quantity;
+}
+
+function touch(): void {
+  cartStore.metadata.updatedAt = Date.now();
+}
+
+function clampQuantity(productCode: string, quantity: number): number {
+  // Spec §2: the three digital codes are sold one per order and always show quantity 1.
+  return isSingleQuantityProduct(productCode) ? 1 : quantity;
+}
+
+export type NewCartItem = Omit<CartItem, 'quantity' | 'itemTotal' | 'price'> & { price?: number };
+
+/**
+ * Adds `quantity` of an item (spec §4: an add of 0 or less is ignored). An item needs an id; a new item
+ * needs a price.
+ */
+export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity = 1): void {
+  if (!item.id) throw new Error('You must provide an `id` for items');
+  if (!Number.isFinite(quantity) || quantity <= 0) return;
+  const existing = cartStore.items.find((line) => line.id === item.id);
+  if (existing) {
+    existing.quantity = clampQuantity(existing.productCode, existing.quantity + Math.floor(quantity));
+    existing.itemTotal = lineTotal(existing);
+    touch();
+    return;
+  }
+  if (item.price === undefined) throw new Error('You must pass a `price` for new items');
+  const parsed = cartItemSchema.parse({
+    ...item,
+    quantity: clampQuantity(item.productCode ?? '', Math.floor(quantity)),
+    itemTotal: 0,
+  });
+  parsed.itemTotal = lineTotal(parsed);
+  cartStore.items.push(parsed);
+  touch();
+}
+
+/** Sets a line's quantity (spec §4: 0 or less removes the line). */
+export function updateItemQuantity(id: string, quantity: number): void {
+  const index = cartStore.items.findIndex((line) => line.id === id);
+  const line = cartStore.items[index];
+  if (!line) return;
+  if (!Number.isFinite(quantity) || quantity <= 0) {
+    cartStore.items.splice(index, 1);
+  } else {
+    line.quantity = clampQuantity(line.productCode, Math.floor(quantity));
+    line.itemTotal = lineTotal(line);
+  }
+  touch();
+}
+
+export function removeItem(id: string): void {
+  updateItemQuantity(id, 0);
+}
+
+/** How many of a fixed package are in the cart (0 when none). */
+export function packageCount(packageId: number): number {
+  return cartStore.items.find((line) => line.packageId === packageId)?.packageCount ?? 0;
+}
+
+/** Sets how many of a fixed package the cart holds: its lines move together; 0 or less removes them. */
+export function setPackageCount(packageId: number, count: number): void {
+  if (!Number.isFinite(count) || count <= 0) {
+    removePackage(packageId);
+    return;
+  }
+  const next = Math.floor(count);
+  for (const line of cartStore.items) {
+    if (line.packageId !== packageId) continue;
+    line.packageCount = next;
+    line.quantity = clampQuantity(line.productCode, line.unitsPerPackage * next);
+    line.itemTotal = lineTotal(line);
+  }
+  touch();
+}
+
+export function removePackage(packageId: number): void {
+  cartStore.items = cartStore.items.filter((line) => line.packageId !== packageId);
+  touch();
+}
+
+export function clearCart(): void {
+  cartStore.items = [];
+  touch();
+}
+
+function lineFromProduct(
+  pkg: Package,
+  product: Package['products'][number],
+): NewCartItem & { price: number } {
+  const price = toMinor(product.taxable_amount, pkg.currency);
+  return {
+    id: `${pkg.package_id}:${product.product_id}`,
+    price,
+    currency: pkg.currency,
+    packageId: pkg.package_id,
+    packageCode: pkg.package_code,
+    packageName: pkg.name,
+    packageType: pkg.package_type === 'fixed' ? 'fixed' : 'customizable',
+    packageCount: 1,
+    unitsPerPackage: Math.max(1, product.quantity),
+    productId: product.product_id,
+    productCode: product.product_code,
+    productType: product.product_type,
+    name: product.name,
+    picUrl: product.pic_url,
+    lastSeenPrice: price,
+    outOfStock: product.is_out_of_stock,
+    unavailable: false,
+    priceChangedFrom: null,
+  };
+}
+
+/**
+ * Adds a package from the catalogue. Fixed: one of the package (every product with its quantity; a second
+ * add makes the group count 2). Customizable: the chosen products with quantity above 0 (`quantities` by
+ * product_id, else each product's own quantity). Ad packages are booked elsewhere and never enter this list.
+ */
+export function addPackageToCart(pkg: Package, quantities?: Record<number, number>): void {
+  if (pkg.package_type === 'ad') return;
+  if (pkg.package_type === 'fixed') {
+    const count = packageCount(pkg.package_id);
+    if (count > 0) {
+      setPackageCount(pkg.package_id, count + 1);
+      return;
+    }
+    for (const product of pkg.products) {
+      if (product.quantity <= 0) continue;
+      const line = lineFromProduct(pkg, product);
+      addItem(line, clampQuantity(line.productCode, line.unitsPerPackage));
+    }
+    return;
+  }
+  for (const product of pkg.products) {
+    const quantity = quantities ? (quantities[product.product_id] ?? 0) : product.quantity;
+    if (quantity <= 0) continue;
+    addItem({ ...lineFromProduct(pkg, product), unitsPerPackage: 1 }, quantity);
+  }
+}
+
+/**
+ * Applies what the server says now about the cart's packages (the price estimate endpoint for the buyer's
+ * country): a changed price is applied and remembered so the line can say so; stock and availability are
+ * flagged, never silently dropped; a currency change re-prices without a "price changed" note.
+ */
+export function applyCatalogueCheck(
+  packages: readonly Pick<PackageWithEstimate, 'package_code' | 'currency' | 'products' | 'available_in'>[],
+  countryCode: string,
+  now = Date.now(),
+): void {
+  const byCode = new Map(packages.map((p) => [p.package_code, p]));
+  for (const line of cartStore.items) {
+    const pkg = byCode.get(line.packageCode);
+    const product = pkg?.products.find(
+      (p) => p.product_id === line.productId || p.product_code === line.productCode,
+    );
+    if (!pkg || !product || (pkg.available_in.length > 0 && !pkg.available_in.includes(countryCode))) {
+      line.unavailable = true;
+      continue;
+    }
+    line.unavailable = false;
+    line.outOfStock = product.is_out_of_stock;
+    const price = toMinor(product.taxable_amount, pkg.currency);
+    if (pkg.currency !== line.currency) {
+      line.currency = pkg.currency;
+      line.priceChangedFrom = null;
+    } else if (price !== line.price) {
+      line.priceChangedFrom = line.price;
+    } else if (line.priceChangedFrom === price) {
+      line.priceChangedFrom = null;
+    }
+    line.price = price;
+    line.lastSeenPrice = price;
+    line.itemTotal = lineTotal(line);
+  }
+  cartStore.metadata.pricesCheckedAt = now;
+  cartStore.metadata.countryCode = countryCode;
+  touch();
+}
+
+/** The spec's Cart view of the store. */
+export interface CartSummary {
+  items: readonly CartItem[];
+  isEmpty: boolean;
+  totalItems: number;
+  totalUniqueItems: number;
+  /** Sum of the lines that can be bought (out-of-stock and unavailable lines are not counted). */
+  cartTotal: number;
+  currency: Currency;
+  metadata: CartMetadata;
+}
+
+export function summarizeCart(state: Pick<CartState, 'items' | 'metadata'>): CartSummary {
+  const items = state.items;
+  return {
+    items,
+    isEmpty: items.length === 0,
+    totalItems: items.reduce((sum, line) => sum + line.quantity, 0),
+    totalUniqueItems: items.length,
+    cartTotal: items
+      .filter((line) => !line.outOfStock && !line.unavailable)
+      .reduce((sum, line) => sum + line.itemTotal, 0),
+    currency: items[0]?.currency ?? 'INR',
+    metadata: state.metadata,
+  };
+}
+
+export function useCart(): CartSummary {
+  const snapshot = useSnapshot(cartStore);
+  return summarizeCart(snapshot as CartState);
+}
+
+export function useCartCount(): number {
+  const { items } = useSnapshot(cartStore);
+  return items.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+// ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes debounced and flushed on hide ----
+
+const storedCart = storedValue(STORAGE_KEYS.cart, cartRecordSchema);
+const WRITE_DELAY_MS = 250;
+let writeTimer: ReturnType<typeof setTimeout> | undefined;
+let persisting: (() => void) | undefined;
+let hydration: Promise<void> | undefined;
+
+function snapshotRecord(): CartRecord {
+  return {
+    items: cartStore.items.map((line) => ({ ...line })),
+    metadata: { ...cartStore.metadata },
+  };
+}
+
+/** Writes any pending change now (pagehide, tab hidden, tests). */
+export async function flushCart(): Promise<void> {
+  if (writeTimer === undefined) return;
+  clearTimeout(writeTimer);
+  writeTimer = undefined;
+  await storedCart.write(snapshotRecord());
+}
+
+function scheduleWrite(): void {
+  if (writeTimer !== undefined) clearTimeout(writeTimer);
+  writeTimer = setTimeout(() => {
+    writeTimer = undefined;
+    void storedCart.write(snapshotRecord());
+  }, WRITE_DELAY_MS);
+}
+
+/**
+ * Reads the stored cart into the store (lines added before it finished win over stored ones with the same
+ * id) and from then on saves every change. Safe to call more than once.
+ */
+export function hydrateCart(): Promise<void> {
+  hydration ??= (async () => {
+    const stored = await storedCart.read();
+    if (stored) {
+      const current = new Set(cartStore.items.map((line) => line.id));
+      const restored = stored.items.filter((line) => !current.has(line.id));
+      cartStore.items = [...restored, ...cartStore.items];
+      if (cartStore.metadata.updatedAt === 0) cartStore.metadata = stored.metadata;
+    }
+    cartStore.hydrated = true;
+    startPersisting();
+  })();
+  return hydration;
+}
+
+function startPersisting(): void {
+  if (persisting) return;
+  const unsubscribe = subscribe(cartStore, scheduleWrite);
+  const onHide = () => void flushCart();
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') void flushCart();
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+  }
+  persisting = () => {
+    unsubscribe();
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+    }
+  };
+}
+
+/** Tests: forget the in-memory cart and the hydration so the next hydrateCart() reads storage again. */
+export function resetCartForTests(): void {
+  persisting?.();
+  persisting = undefined;
+  hydration = undefined;
+  if (writeTimer !== undefined) clearTimeout(writeTimer);
+  writeTimer = undefined;
+  cartStore.items = [];
+  cartStore.metadata = { pricesCheckedAt: null, countryCode: null, updatedAt: 0 };
+  cartStore.hydrated = false;
+}

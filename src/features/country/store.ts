@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { proxy, useSnapshot } from 'valtio';
+import { z } from 'zod';
+import { type Currency, currencyForCountry, DEFAULT_COUNTRY } from '../../../contract/catalogue';
+import { removeStored, STORAGE_KEYS, storedValue } from '../../storage/kv';
+
+/** The buyer's country (spec §4 Country and currency): the currency follows it, IN → INR, else USD. */
+export const countryStore = proxy<{ countryCode: string }>({ countryCode: DEFAULT_COUNTRY });
+
+const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
+const storedCountry = storedValue(STORAGE_KEYS.country, countryCodeSchema);
+
+let queryClient: QueryClient | undefined;
+let hydration: Promise<void> | undefined;
+/** Set once the first write (or a hydration) has happened, so a late hydration never undoes a choice. */
+let chosenBeforeHydration = false;
+
+/** Reads the stored country (else IN). Called once at boot; later calls return the same promise. */
+export function hydrateCountry(): Promise<void> {
+  hydration ??= storedCountry.read().then((stored) => {
+    if (stored && !chosenBeforeHydration) countryStore.countryCode = stored;
+  });
+  return hydration;
+}
+
+/** Lets setCountry make the catalogue refetch; the app shell binds its client at boot. */
+export function bindCountryQueryClient(client: QueryClient | undefined): void {
+  queryClient = client;
+}
+
+export function currencyFor(countryCode: string): Currency {
+  return currencyForCountry(countryCode);
+}
+
+/**
+ * Switches the country (and so the currency), clears the stored last-order details and refetches the
+ * catalogue. Catalogue query keys carry the country, so the new keys fetch by themselves; invalidating
+ * makes sure queries read outside those keys refresh too.
+ */
+export async function setCountry(code: string): Promise<void> {
+  const next = code.trim().toUpperCase();
+  if (!countryCodeSchema.safeParse(next).success) return;
+  chosenBeforeHydration = true;
+  const changed = countryStore.countryCode !== next;
+  countryStore.countryCode = next;
+  await storedCountry.write(next);
+  if (!changed) return;
+  await removeStored(STORAGE_KEYS.lastOrderDetails);
+  await queryClient?.invalidateQueries({ queryKey: ['catalogue'] });
+}
+
+export function useCountry(): { countryCode: string; currency: Currency } {
+  const { countryCode } = useSnapshot(countryStore);
+  return { countryCode, currency: currencyForCountry(countryCode) };
+}
