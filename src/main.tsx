@@ -1,15 +1,37 @@
 // Must stay the first import: it configures zod before any schema is built.
 import './lib/zod-csp';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { createQueryClient } from './app/queryClient';
+import { hydrateCart } from './features/cart/store';
+import { bindCountryQueryClient, hydrateCountry } from './features/country/store';
 import { routeTree } from './routeTree.gen';
+import {
+  createQueryPersister,
+  QUERY_PERSIST_BUSTER,
+  QUERY_PERSIST_MAX_AGE_MS,
+  shouldPersistQuery,
+} from './storage/persister';
 import './ui/global.css';
 
 const queryClient = createQueryClient();
+bindCountryQueryClient(queryClient);
+
+// Client state comes back from IndexedDB while the first paint happens; nothing waits for it to render.
+const clientStateRestored = Promise.all([hydrateCountry(), hydrateCart()]);
+const idbPersister = createQueryPersister();
+// Queries stay idle until the persisted cache is restored (PersistQueryClientProvider's isRestoring); the
+// restore also waits for the stored country, so the first catalogue fetch is for the buyer's own country.
+const persister = {
+  ...idbPersister,
+  restoreClient: async () => {
+    await clientStateRestored;
+    return idbPersister.restoreClient();
+  },
+};
 
 const router = createRouter({
   routeTree,
@@ -30,9 +52,17 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: QUERY_PERSIST_MAX_AGE_MS,
+          buster: QUERY_PERSIST_BUSTER,
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        }}
+      >
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </StrictMode>,
   );
 }

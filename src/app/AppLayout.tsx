@@ -1,5 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { CartButton } from '../features/cart/CartButton';
+import { CartDialog } from '../features/cart/CartDialog';
+import { useCartRevalidation } from '../features/cart/revalidate';
+import { CurrencySwitch } from '../features/country/CurrencySwitch';
+import { useCountry } from '../features/country/store';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
 import { Logo } from '../ui/Logo';
 import './layout.css';
@@ -32,6 +37,9 @@ const footerLinks = [
 
 /** The storefront frame: header, main content, footer and the thumb-reach bottom navigation on phones. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { countryCode } = useCountry();
+  // The cart re-checks prices and stock for the buyer's country whenever the app is online.
+  useCartRevalidation(countryCode);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -51,11 +59,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <InstallButton />
+        <CartButton className="shell__cart" />
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
       <footer className="shell__footer">
+        <div className="shell__currency">
+          <CurrencySwitch />
+        </div>
         <nav aria-label="Footer">
           <ul>
             {footerLinks.map((link) => (
@@ -78,7 +90,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <span>{item.label}</span>
           </Link>
         ))}
+        <CartButton variant="nav" className="shell__bottom-link" />
       </nav>
+      <CartDialog />
       <UpdatePrompt />
     </div>
   );

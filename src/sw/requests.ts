@@ -25,3 +25,32 @@ export function isHashedAsset(url: URL): boolean {
 export function isImage(url: URL): boolean {
   return url.pathname.startsWith('/images/') || url.pathname.startsWith('/icons/');
 }
+
+// Catalogue reads: packages, price estimates and last sales under /api/commerce/packages/, and the static
+// availability list. (Other /api/ paths stay with the server.)
+const catalogueApiPath = /^\/api\/commerce\/packages\/./;
+export const availabilityConfigPath = '/config/packagesAvailabilityConfig.json';
+
+/** A caller that needs the server's own answer (the cart's price check) says so with Cache-Control: no-cache. */
+export function wantsFreshResponse(request: Request): boolean {
+  return /no-cache|no-store/i.test(request.headers.get('cache-control') ?? '');
+}
+
+// A catalogue GET we may keep for offline use: same origin, anonymous, and not a demand for a fresh answer.
+export function isCatalogueRequest(request: Request, url: URL, origin: string): boolean {
+  return (
+    request.method === 'GET' &&
+    url.origin === origin &&
+    !request.headers.has('authorization') &&
+    !wantsFreshResponse(request) &&
+    (catalogueApiPath.test(url.pathname) || url.pathname === availabilityConfigPath)
+  );
+}
+
+// Product artwork and the how-it-works video posters (never the videos: range requests and their size).
+export function isProductImage(url: URL): boolean {
+  return (
+    url.pathname.startsWith('/images/products/') ||
+    (url.pathname.startsWith('/videos/') && /\.(?:avif|webp|jpe?g|png|svg)$/i.test(url.pathname))
+  );
+}

@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { catalogueRoute, productImageRoute } from './catalogue';
 import { navigationRoute } from './navigation';
 import { hashedAssetRoute, imageRoute } from './static-assets';
 
@@ -26,8 +27,10 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 registerRoute(hashedAssetRoute);
+// Product artwork before the general image route, so it lives in its own capped cache.
+registerRoute(productImageRoute);
 registerRoute(imageRoute);
-
-// Catalogue, states and pickup-location GETs (StaleWhileRevalidate with expiry) register here when the
-// catalogue arrives. Only GETs are routed at all, so POSTs and other writes always go to the network;
-// requests carrying an Authorization header and /api/, /pay/, /healthz are never cached (requests.ts).
+// Catalogue GETs (NetworkFirst, 4 s, 7 days; see catalogue.ts). Only GETs are routed at all, so POSTs and
+// other writes always go to the network; requests carrying an Authorization header or Cache-Control:
+// no-cache, and every other /api/, /pay/ and /healthz path, are never cached (requests.ts).
+registerRoute(catalogueRoute);

@@ -30,6 +30,11 @@ export const cartItemSchema = z.object({
   /** Fixed packages: how many of the package are in the cart, and how many of this product one holds. */
   packageCount: z.number().int().positive(),
   unitsPerPackage: z.number().int().positive(),
+  /**
+   * Fixed packages: what this line costs in one package (minor units). A package with its own bundle price
+   * spreads it over its lines, so this (not price × units) is what the line adds per package.
+   */
+  packageLineAmount: z.number().int().nonnegative().nullable(),
   productId: z.number().int(),
   productCode: z.string(),
   productType: z.string(),
@@ -72,8 +77,24 @@ export function isSingleQuantityProduct(productCode: string): boolean {
   return SINGLE_QUANTITY_PRODUCT_CODES.includes(productCode);
 }
 
-function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
-  return item.price * item.quantity;
+function lineTotal(
+  item: Pick<CartItem, 'price' | 'quantity' | 'packageLineAmount' | 'packageCount' | 'productCode'>,
+): number {
+  if (item.packageLineAmount === null) return item.price * item.quantity;
+  return item.packageLineAmount * (isSingleQuantityProduct(item.productCode) ? 1 : item.packageCount);
+}
+
+/** Unit price and per-package amount of a product as the catalogue prices it now. */
+function pricing(
+  pkg: Pick<Package, 'package_type' | 'currency'>,
+  product: Package['products'][number],
+): { price: number; packageLineAmount: number | null } {
+  if (pkg.package_type !== 'fixed') {
+    return { price: toMinor(product.taxable_amount, pkg.currency), packageLineAmount: null };
+  }
+  const units = Math.max(1, product.quantity);
+  const packageLineAmount = toMinor(product.total_amount_for_each_product, pkg.currency);
+  return { price: Math.round(packageLineAmount / units), packageLineAmount };
 }
 
 function touch(): void {
@@ -165,10 +186,11 @@ function lineFromProduct(
   pkg: Package,
   product: Package['products'][number],
 ): NewCartItem & { price: number } {
-  const price = toMinor(product.taxable_amount, pkg.currency);
+  const { price, packageLineAmount } = pricing(pkg, product);
   return {
     id: `${pkg.package_id}:${product.product_id}`,
     price,
+    packageLineAmount,
     currency: pkg.currency,
     packageId: pkg.package_id,
     packageCode: pkg.package_code,
@@ -221,7 +243,10 @@ export function addPackageToCart(pkg: Package, quantities?: Record<number, numbe
  * flagged, never silently dropped; a currency change re-prices without a "price changed" note.
  */
 export function applyCatalogueCheck(
-  packages: readonly Pick<PackageWithEstimate, 'package_code' | 'currency' | 'products' | 'available_in'>[],
+  packages: readonly Pick<
+    PackageWithEstimate,
+    'package_code' | 'package_type' | 'currency' | 'products' | 'available_in'
+  >[],
   countryCode: string,
   now = Date.now(),
 ): void {
@@ -237,7 +262,7 @@ export function applyCatalogueCheck(
     }
     line.unavailable = false;
     line.outOfStock = product.is_out_of_stock;
-    const price = toMinor(product.taxable_amount, pkg.currency);
+    const { price, packageLineAmount } = pricing(pkg, product);
     if (pkg.currency !== line.currency) {
       line.currency = pkg.currency;
       line.priceChangedFrom = null;
@@ -247,6 +272,7 @@ export function applyCatalogueCheck(
       line.priceChangedFrom = null;
     }
     line.price = price;
+    line.packageLineAmount = line.packageType === 'fixed' ? packageLineAmount : null;
     line.lastSeenPrice = price;
     line.itemTotal = lineTotal(line);
   }

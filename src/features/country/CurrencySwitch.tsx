@@ -1,3 +1,63 @@
-export function CurrencySwitch() {
-  return null;
+import { useId } from 'react';
+import { internationalPaymentsEnabled } from './flags';
+import { setCountry, useCountry } from './store';
+import './country.css';
+
+/** Countries a USD buyer can have the order delivered to. */
+export const INTERNATIONAL_COUNTRIES = ['US', 'GB', 'CA', 'AU'] as const;
+
+let displayNames: Intl.DisplayNames | undefined;
+export function countryName(code: string): string {
+  try {
+    displayNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return displayNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * "Choose Currency" (spec §4, §9): INR for India, USD for everywhere else with a "Deliver to" country.
+ * Shown only where international payments are supported. Native radios and select keep it accessible.
+ */
+export function CurrencySwitch({ enabled = internationalPaymentsEnabled() }: { enabled?: boolean }) {
+  const { countryCode, currency } = useCountry();
+  const id = useId();
+  if (!enabled) return null;
+  const deliverTo = countryCode === 'IN' ? 'US' : countryCode;
+  return (
+    <fieldset className="currency-switch">
+      <legend className="currency-switch__legend">Choose Currency</legend>
+      <div className="currency-switch__options">
+        {(['INR', 'USD'] as const).map((option) => (
+          <label key={option} className="currency-switch__option">
+            <input
+              type="radio"
+              name={`${id}-currency`}
+              value={option}
+              checked={currency === option}
+              onChange={() => void setCountry(option === 'INR' ? 'IN' : deliverTo)}
+            />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+      {currency === 'USD' && (
+        <label className="currency-switch__country" htmlFor={`${id}-country`}>
+          <span>Deliver to</span>
+          <select
+            id={`${id}-country`}
+            value={deliverTo}
+            onChange={(event) => void setCountry(event.target.value)}
+          >
+            {INTERNATIONAL_COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </fieldset>
+  );
 }

@@ -1,0 +1,295 @@
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { Money } from '../../ui/Money';
+import { useIsOnline } from './revalidate';
+import {
+  type CartItem,
+  isSingleQuantityProduct,
+  removeItem,
+  removePackage,
+  setPackageCount,
+  updateItemQuantity,
+  useCart,
+} from './store';
+import { closeCart, useCartOpen } from './view';
+import './cart.css';
+
+/** Spec §2: a fixed package's name splits at the first hyphen: the part before is white, the rest orange. */
+export function splitPackageName(name: string): { white: string; orange: string } {
+  const at = name.indexOf('-');
+  if (at < 0) return { white: name, orange: '' };
+  return { white: name.slice(0, at), orange: name.slice(at + 1).trim() };
+}
+
+export function PackageName({ name }: { name: string }) {
+  const { white, orange } = splitPackageName(name);
+  return (
+    <>
+      <span className="cart-package-name__white">{white}</span>
+      {orange && <span className="cart-package-name__orange">{orange}</span>}
+    </>
+  );
+}
+
+function formatCheckedAt(at: number | null): string {
+  if (at === null) return 'when added';
+  const date = new Date(at);
+  const sameDay = new Date().toDateString() === date.toDateString();
+  return sameDay
+    ? date.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })
+    : date.toLocaleString('en-IN', { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
+}
+
+function Stepper({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: number;
+  onChange: (next: number) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="cart-stepper">
+      <Button
+        variant="secondary"
+        size="s"
+        className="cart-stepper__button"
+        aria-label={`Decrease ${label} quantity`}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </Button>
+      <output className="cart-stepper__value" aria-label={`${label} quantity`} aria-live="polite">
+        {value}
+      </output>
+      <Button
+        variant="secondary"
+        size="s"
+        className="cart-stepper__button"
+        aria-label={`Increase ${label} quantity`}
+        onClick={() => onChange(value + 1)}
+        disabled={disabled}
+      >
+        +
+      </Button>
+    </div>
+  );
+}
+
+function LineNotes({ line }: { line: CartItem }) {
+  const notes: ReactNode[] = [];
+  if (line.unavailable) {
+    notes.push(
+      <span key="unavailable" className="cart-flag cart-flag--danger">
+        No longer sold in your country
+      </span>,
+    );
+  } else if (line.outOfStock) {
+    notes.push(
+      <span key="stock" className="cart-flag cart-flag--danger">
+        Out of stock
+      </span>,
+    );
+  }
+  if (line.priceChangedFrom !== null) {
+    notes.push(
+      <span key="price" className="cart-flag cart-flag--info">
+        Price changed from {formatMoney(line.priceChangedFrom, line.currency)} to{' '}
+        {formatMoney(line.price, line.currency)}
+      </span>,
+    );
+  }
+  return notes.length > 0 ? <span className="cart-line__notes">{notes}</span> : null;
+}
+
+function ProductCell({ line }: { line: CartItem }) {
+  return (
+    <th scope="row" className="cart-line__product">
+      <img className="cart-line__pic" src={line.picUrl} alt="" width={48} height={48} loading="lazy" />
+      <span className="cart-line__text">
+        <span className="cart-line__name">{line.name}</span>
+        <LineNotes line={line} />
+      </span>
+    </th>
+  );
+}
+
+function PriceCell({ line }: { line: CartItem }) {
+  const blocked = line.outOfStock || line.unavailable;
+  return (
+    <td className="cart-line__price">
+      <Money
+        minor={line.itemTotal}
+        currency={line.currency}
+        strike={blocked}
+        strikeLabel="Not in the total"
+      />
+      {blocked && (
+        <Button
+          variant="link"
+          size="s"
+          aria-label={`Remove ${line.name}`}
+          onClick={() => (line.packageType === 'fixed' ? removePackage(line.packageId) : removeItem(line.id))}
+        >
+          Remove
+        </Button>
+      )}
+    </td>
+  );
+}
+
+function QuantityCell({ line, editable }: { line: CartItem; editable: boolean }) {
+  // Spec §2: the three digital product codes always show quantity 1, with nothing to change.
+  if (isSingleQuantityProduct(line.productCode) || !editable) {
+    return (
+      <td className="cart-line__quantity">
+        <span className="cart-line__fixed-quantity">{line.quantity}</span>
+      </td>
+    );
+  }
+  return (
+    <td className="cart-line__quantity">
+      <Stepper
+        label={line.name}
+        value={line.quantity}
+        onChange={(next) => updateItemQuantity(line.id, next)}
+        disabled={line.outOfStock || line.unavailable}
+      />
+    </td>
+  );
+}
+
+interface Group {
+  packageId: number;
+  packageName: string;
+  packageType: CartItem['packageType'];
+  lines: CartItem[];
+}
+
+function groupLines(items: readonly CartItem[]): Group[] {
+  const groups = new Map<number, Group>();
+  for (const line of items) {
+    let group = groups.get(line.packageId);
+    if (!group) {
+      group = {
+        packageId: line.packageId,
+        packageName: line.packageName,
+        packageType: line.packageType,
+        lines: [],
+      };
+      groups.set(line.packageId, group);
+    }
+    group.lines.push(line);
+  }
+  return [...groups.values()];
+}
+
+function FixedGroupHeader({ group }: { group: Group }) {
+  const count = group.lines[0]?.packageCount ?? 1;
+  const adjustable = group.lines.some((line) => !isSingleQuantityProduct(line.productCode));
+  const blocked = group.lines.some((line) => line.outOfStock || line.unavailable);
+  return (
+    <tr className="cart-group__header">
+      <th scope="colgroup" colSpan={3} className="cart-group__cell">
+        <div className="cart-group__title">
+          <span className="cart-package-name">
+            <PackageName name={group.packageName} />
+          </span>
+          {adjustable ? (
+            <Stepper
+              label={group.packageName}
+              value={count}
+              onChange={(next) => setPackageCount(group.packageId, next)}
+              disabled={blocked}
+            />
+          ) : (
+            <Button
+              variant="link"
+              size="s"
+              aria-label={`Remove ${group.packageName}`}
+              onClick={() => removePackage(group.packageId)}
+            >
+              Remove
+            </Button>
+          )}
+        </div>
+      </th>
+    </tr>
+  );
+}
+
+/** The cart body: the product list (spec §2 "your cart"), its total and the offline note. */
+export function CartContents() {
+  const cart = useCart();
+  const online = useIsOnline();
+  if (cart.isEmpty) {
+    return (
+      <div className="cart-empty">
+        <p>Your cart is empty.</p>
+        <p>Add a home kit, the game or a bat from the shop.</p>
+      </div>
+    );
+  }
+  const groups = groupLines(cart.items);
+  return (
+    <div className="cart">
+      {!online && (
+        <p className="cart-offline" role="status">
+          Prices as of {formatCheckedAt(cart.metadata.pricesCheckedAt)} will be checked when you are back
+          online
+        </p>
+      )}
+      <table className="cart-table">
+        <thead>
+          <tr>
+            <th scope="col" className="cart-table__col">
+              Product
+            </th>
+            <th scope="col" className="cart-table__col cart-table__col--quantity">
+              Quantity
+            </th>
+            <th scope="col" className="cart-table__col cart-table__col--price">
+              Price
+            </th>
+          </tr>
+        </thead>
+        {groups.map((group) => (
+          <tbody
+            key={group.packageId}
+            className={`cart-group cart-group--${group.packageType}`}
+            aria-label={group.packageName}
+          >
+            {group.packageType === 'fixed' && <FixedGroupHeader group={group} />}
+            {group.lines.map((line) => (
+              <tr key={line.id} className="cart-line" data-testid={`cart-line-${line.productCode}`}>
+                <ProductCell line={line} />
+                <QuantityCell line={line} editable={group.packageType === 'customizable'} />
+                <PriceCell line={line} />
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+      <div className="cart-total">
+        <span>Total</span>
+        <Money minor={cart.cartTotal} currency={cart.currency} className="cart-total__amount" />
+      </div>
+      <p className="cart-note">Taxes and shipping are added at checkout.</p>
+    </div>
+  );
+}
+
+/** The cart view in the ui Modal (a bottom sheet on phones); openCart() opens it. */
+export function CartDialog() {
+  const open = useCartOpen();
+  return (
+    <Modal open={open} onClose={closeCart} title="Your cart" className="cart-dialog">
+      <CartContents />
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { availablePriceEstimateResponseSchema } from '../../../contract/catalogue';
+import { apiRequest } from '../../api/client';
+import { applyCatalogueCheck, cartStore } from './store';
+
+export function cartPricesQueryKey(codes: readonly string[], countryCode: string) {
+  return ['cart', 'prices', codes, countryCode] as const;
+}
+
+/**
+ * Re-checks the cart against the catalogue whenever the app is online: on mount, on reconnect, when the
+ * window regains focus, and when the country (so the currency) or the cart's packages change. Lines get the
+ * current price (a change is noted on the line), stock and availability. Offline the query pauses (network
+ * mode "online"), so the cart keeps its last prices and says when they were checked.
+ *
+ * The country comes in as an argument: a feature never imports another (the shell composes them).
+ */
+export function useCartRevalidation(countryCode: string): void {
+  const { items, hydrated } = useSnapshot(cartStore);
+  const codesKey = [...new Set(items.map((line) => line.packageCode))].sort().join(',');
+  const codes = useMemo(() => (codesKey ? codesKey.split(',') : []), [codesKey]);
+
+  const query = useQuery({
+    queryKey: cartPricesQueryKey(codes, countryCode),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'commerce',
+        path: '/packages/available/price_estimate/v1/',
+        query: { package_codes: codes.join(','), country_name_enum: countryCode },
+        schema: availablePriceEstimateResponseSchema,
+        auth: false,
+        // The service worker must not answer from its cache: the cart records only prices the server confirmed.
+        headers: { 'Cache-Control': 'no-cache' },
+        signal,
+      }),
+    enabled: hydrated && codes.length > 0,
+    staleTime: 0,
+    gcTime: 60_000,
+    networkMode: 'online',
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
+    retry: 1,
+  });
+
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (data && dataUpdatedAt > 0) applyCatalogueCheck(data.packages, countryCode, dataUpdatedAt);
+  }, [data, dataUpdatedAt, countryCode]);
+}
+
+/** Whether TanStack Query's onlineManager believes we are online (it follows online/offline events). */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
