@@ -370,7 +370,8 @@ export function hydrateCart(): Promise<void> {
 
 function startPersisting(): void {
   if (persisting) return;
-  const unsubscribe = subscribe(cartStore, scheduleWrite);
+  // In sync, so a change made just before the page is hidden is already scheduled when flushCart runs.
+  const unsubscribe = subscribe(cartStore, scheduleWrite, true);
   const onHide = () => void flushCart();
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') void flushCart();

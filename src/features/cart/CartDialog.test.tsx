@@ -1,0 +1,141 @@
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MotionGlobalConfig } from 'framer-motion';
+import { clear } from 'idb-keyval';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { kvStore } from '../../storage/kv';
+import { CartButton, openCart } from './CartButton';
+import { CartDialog, splitPackageName } from './CartDialog';
+import { customBat, solo, withEstimate } from './fixtures.test-helpers';
+import { addPackageToCart, applyCatalogueCheck, cartStore, resetCartForTests } from './store';
+import { closeCart } from './view';
+
+beforeAll(() => {
+  MotionGlobalConfig.skipAnimations = true;
+});
+afterAll(() => {
+  MotionGlobalConfig.skipAnimations = false;
+});
+
+function renderCart() {
+  const client = new QueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <CartButton />
+      <CartDialog />
+    </QueryClientProvider>,
+  );
+}
+
+async function openTheCart() {
+  await userEvent.click(screen.getByRole('button', { name: /^Cart, / }));
+  return screen.findByRole('dialog', { name: 'Your cart' });
+}
+
+describe('cart view', () => {
+  beforeEach(async () => {
+    resetCartForTests();
+    closeCart();
+    await clear(kvStore());
+  });
+  afterEach(() => {
+    onlineManager.setOnline(true);
+  });
+
+  it('shows an empty state', async () => {
+    renderCart();
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    const dialog = await openTheCart();
+    expect(within(dialog).getByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('lists a fixed package as a titled group split at the first hyphen, with the key at quantity 1', async () => {
+    act(() => {
+      addPackageToCart(solo());
+      addPackageToCart(solo());
+    });
+    renderCart();
+    expect(screen.getByRole('button', { name: 'Cart, 5 items' })).toBeInTheDocument();
+    const dialog = await openTheCart();
+    for (const column of ['Product', 'Quantity', 'Price']) {
+      expect(within(dialog).getByRole('columnheader', { name: column })).toBeInTheDocument();
+    }
+    const group = within(dialog).getByRole('rowgroup', { name: 'IBC home kit - Solo' });
+    expect(group.querySelector('.cart-package-name__white')?.textContent).toBe('IBC home kit ');
+    expect(group.querySelector('.cart-package-name__orange')?.textContent).toBe('Solo');
+
+    const key = within(group).getByRole('row', { name: /Game, 1 profile/ });
+    expect(within(key).queryByRole('button')).toBeNull();
+    expect(within(key).getByText('1')).toBeInTheDocument();
+    const headset = within(group).getByRole('row', { name: /VR headset/ });
+    expect(within(headset).getByText('2')).toBeInTheDocument();
+    expect(within(headset).getByText('₹79,998')).toBeInTheDocument();
+
+    // The group moves together: − takes the package count back to 1, and again removes it.
+    await userEvent.click(
+      within(group).getByRole('button', { name: 'Decrease IBC home kit - Solo quantity' }),
+    );
+    expect(within(headset).getByText('1')).toBeInTheDocument();
+    await userEvent.click(
+      within(group).getByRole('button', { name: 'Decrease IBC home kit - Solo quantity' }),
+    );
+    expect(within(dialog).getByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('edits a customizable line with its stepper; 0 removes it', async () => {
+    act(() => addPackageToCart(customBat(), { 91: 1 }));
+    renderCart();
+    const dialog = await openTheCart();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Increase Custom bat quantity' }));
+    expect(within(dialog).getByRole('status', { name: 'Custom bat quantity' })).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decrease Custom bat quantity' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decrease Custom bat quantity' }));
+    expect(within(dialog).getByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('flags a price change and an out-of-stock line, which stays until the buyer removes it', async () => {
+    act(() => {
+      addPackageToCart(solo());
+      addPackageToCart(customBat(), { 91: 1 });
+    });
+    renderCart();
+    const bat = customBat();
+    const [custom] = bat.products;
+    if (custom) custom.is_out_of_stock = true;
+    act(() => applyCatalogueCheck([withEstimate(solo(44_999)), withEstimate(bat)], 'IN'));
+    const dialog = await openTheCart();
+    expect(within(dialog).getByText('Price changed from ₹39,999 to ₹44,999')).toBeInTheDocument();
+    const row = within(dialog).getByRole('row', { name: /Custom bat/ });
+    expect(within(row).getByText('Out of stock')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove Custom bat' }));
+    expect(within(dialog).queryByRole('row', { name: /Custom bat/ })).toBeNull();
+  });
+
+  it('says offline that prices will be checked when back online', async () => {
+    act(() => {
+      addPackageToCart(solo());
+      cartStore.metadata.pricesCheckedAt = new Date().setHours(9, 5, 0, 0);
+    });
+    renderCart();
+    act(() => onlineManager.setOnline(false));
+    act(() => openCart());
+    const dialog = await screen.findByRole('dialog', { name: 'Your cart' });
+    expect(
+      within(dialog).getByText(/^Prices as of 9:05\s?am will be checked when you are back online$/i),
+    ).toBeInTheDocument();
+    act(() => onlineManager.setOnline(true));
+    expect(within(dialog).queryByText(/will be checked when you are back online/)).toBeNull();
+  });
+});
+
+describe('splitPackageName', () => {
+  it('splits at the first hyphen only', () => {
+    expect(splitPackageName('IBC home kit - Solo, no-cost EMI')).toEqual({
+      white: 'IBC home kit ',
+      orange: 'Solo, no-cost EMI',
+    });
+    expect(splitPackageName('Custom designed bat')).toEqual({ white: 'Custom designed bat', orange: '' });
+  });
+});

@@ -1,0 +1,129 @@
+import { clear } from 'idb-keyval';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { kvStore } from '../../storage/kv';
+import { customBat, pkg, product, solo, withEstimate } from './fixtures.test-helpers';
+import {
+  addItem,
+  addPackageToCart,
+  applyCatalogueCheck,
+  cartStore,
+  flushCart,
+  hydrateCart,
+  resetCartForTests,
+  setPackageCount,
+  summarizeCart,
+  updateItemQuantity,
+} from './store';
+
+const summary = () => summarizeCart(cartStore);
+const line = (code: string) => cartStore.items.find((l) => l.productCode === code);
+
+describe('cart store', () => {
+  beforeEach(async () => {
+    resetCartForTests();
+    await clear(kvStore());
+  });
+
+  it('adds every product of a fixed package, and a second add doubles the group', () => {
+    addPackageToCart(solo());
+    expect(cartStore.items.map((l) => l.productCode)).toEqual([
+      'IBC_VR_HEADSET',
+      'IBC_TRACKED_BAT',
+      'IBC_GAME_1_PROFILE_KEY',
+    ]);
+    expect(summary().cartTotal).toBe((39_999 + 4_999 + 1_999) * 100);
+    addPackageToCart(solo());
+    expect(line('IBC_VR_HEADSET')?.quantity).toBe(2);
+    expect(line('IBC_TRACKED_BAT')?.itemTotal).toBe(2 * 4_999 * 100);
+    // The game key is one per order: it stays at 1.
+    expect(line('IBC_GAME_1_PROFILE_KEY')?.quantity).toBe(1);
+    expect(summary()).toMatchObject({ totalUniqueItems: 3, totalItems: 5, isEmpty: false });
+  });
+
+  it('adds only the chosen products of a customizable package', () => {
+    addPackageToCart(customBat(), { 91: 2, 92: 0, 93: -1 });
+    expect(cartStore.items.map((l) => [l.productCode, l.quantity])).toEqual([['IBC_CUSTOM_BAT', 2]]);
+    expect(summary().cartTotal).toBe(5_000 * 100);
+    // Without choices the default quantities (0) add nothing.
+    resetCartForTests();
+    addPackageToCart(customBat());
+    expect(summary().isEmpty).toBe(true);
+  });
+
+  it('never lists ad packages', () => {
+    addPackageToCart(pkg({ package_id: 50, package_code: 'AD', package_type: 'ad', products: [] }));
+    expect(summary().isEmpty).toBe(true);
+  });
+
+  it('removes a line set to 0 or less and ignores an add of 0 or less', () => {
+    addPackageToCart(customBat(), { 91: 1, 92: 1 });
+    updateItemQuantity('9:92', 0);
+    expect(line('IBC_BAT_GRIP')).toBeUndefined();
+    updateItemQuantity('9:91', -3);
+    expect(summary().isEmpty).toBe(true);
+
+    addPackageToCart(customBat(), { 91: 1 });
+    addItem({ id: '9:91' }, 0);
+    addItem({ id: '9:91' }, -2);
+    expect(line('IBC_CUSTOM_BAT')?.quantity).toBe(1);
+    setPackageCount(1, 0);
+    addPackageToCart(solo());
+    setPackageCount(1, 0);
+    expect(cartStore.items.some((l) => l.packageId === 1)).toBe(false);
+  });
+
+  it('needs an id, and a price for a new item', () => {
+    expect(() => addItem({}, 1)).toThrow('You must provide an `id` for items');
+    expect(() => addItem({ id: 'new' }, 1)).toThrow('You must pass a `price` for new items');
+  });
+
+  it('applies a changed price and says so, flags stock and lines no longer sold', () => {
+    addPackageToCart(solo());
+    addPackageToCart(customBat(), { 91: 1 });
+    const soloNow = solo(44_999);
+    const bat = customBat();
+    const [custom] = bat.products;
+    if (custom) custom.is_out_of_stock = true;
+    applyCatalogueCheck([withEstimate(soloNow), withEstimate(bat)], 'IN', 1234);
+    expect(line('IBC_VR_HEADSET')).toMatchObject({ price: 4_499_900, priceChangedFrom: 3_999_900 });
+    expect(line('IBC_TRACKED_BAT')?.priceChangedFrom).toBeNull();
+    expect(line('IBC_CUSTOM_BAT')).toMatchObject({ outOfStock: true });
+    expect(summary().cartTotal).toBe((44_999 + 4_999 + 1_999) * 100);
+    expect(cartStore.metadata.pricesCheckedAt).toBe(1234);
+
+    // SOLO missing from the answer: not sold in the country any more; the lines stay, flagged.
+    applyCatalogueCheck([withEstimate(bat)], 'US');
+    expect(line('IBC_VR_HEADSET')).toMatchObject({ unavailable: true });
+    expect(cartStore.items).toHaveLength(4);
+  });
+
+  it('re-prices in the new currency without a price-changed note', () => {
+    addPackageToCart(solo());
+    const usd = pkg({
+      ...solo(),
+      currency: 'USD',
+      products: solo().products.map((p) =>
+        product({ ...p, taxable_amount: 10.5, total_amount_for_each_product: 10.5 }),
+      ),
+    });
+    applyCatalogueCheck([withEstimate(usd)], 'US');
+    expect(line('IBC_VR_HEADSET')).toMatchObject({ currency: 'USD', price: 1050, priceChangedFrom: null });
+    expect(summary().currency).toBe('USD');
+  });
+
+  it('persists to IndexedDB and rehydrates', async () => {
+    await hydrateCart();
+    addPackageToCart(solo());
+    updateItemQuantity('1:12', 3);
+    await flushCart();
+    resetCartForTests();
+    expect(summary().isEmpty).toBe(true);
+    await hydrateCart();
+    expect(cartStore.hydrated).toBe(true);
+    expect(cartStore.items.map((l) => [l.productCode, l.quantity])).toEqual([
+      ['IBC_VR_HEADSET', 1],
+      ['IBC_TRACKED_BAT', 3],
+      ['IBC_GAME_1_PROFILE_KEY', 1],
+    ]);
+  });
+});
