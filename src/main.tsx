@@ -1,5 +1,6 @@
 // Must stay the first import: it configures zod before any schema is built.
 import './lib/zod-csp';
+import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -17,6 +18,9 @@ import {
 } from './storage/persister';
 import './ui/global.css';
 
+// onlineManager assumes "online" until an event says otherwise; a page opened offline must start offline,
+// so paused queries wait for the connection and the cart says its prices are not yet re-checked.
+onlineManager.setOnline(navigator.onLine);
 const queryClient = createQueryClient();
 bindCountryQueryClient(queryClient);
 

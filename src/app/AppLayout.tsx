@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { CartButton } from '../features/cart/CartButton';
 import { CartDialog } from '../features/cart/CartDialog';
 import { useCartRevalidation } from '../features/cart/revalidate';
-import { CurrencySwitch } from '../features/country/CurrencySwitch';
 import { useCountry } from '../features/country/store';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
 import { Logo } from '../ui/Logo';
@@ -65,9 +64,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="shell__footer">
-        <div className="shell__currency">
-          <CurrencySwitch />
-        </div>
         <nav aria-label="Footer">
           <ul>
             {footerLinks.map((link) => (

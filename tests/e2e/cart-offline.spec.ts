@@ -1,0 +1,147 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shopCli } from './support/shop-cli';
+
+/*
+ * Issue 3, item 7: at 390×844 a buyer browses, adds two products, goes offline, reloads, edits the cart,
+ * comes back online and sees refreshed prices — in the real app against the real server and its database.
+ */
+
+const PRICE_PATH = '/api/commerce/packages/available/price_estimate/v1/';
+
+/** Rupees as the app shows them (spec §9): en-IN, no decimals when the paise are zero. */
+function rupees(paise: number): string {
+  const digits = paise % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(paise / 100);
+}
+
+/** The headset's INR unit price (major units) as the server quotes it now. */
+async function headsetPrice(page: Page): Promise<number> {
+  const response = await page.request.get(`${PRICE_PATH}?package_codes=SOLO&country_name_enum=IN`);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as {
+    packages: { products: { product_code: string; taxable_amount: number }[] }[];
+  };
+  const headset = body.packages[0]?.products.find((p) => p.product_code === 'IBC_VR_HEADSET');
+  if (!headset) throw new Error('SOLO has no IBC_VR_HEADSET');
+  return headset.taxable_amount;
+}
+
+/** Waits until the service worker controls the page (it claims open tabs when it activates). */
+async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  if (!(await controlled())) {
+    await page.waitForTimeout(500);
+    if (!(await controlled())) await page.reload();
+  }
+  await expect.poll(controlled, { message: 'the service worker controls the page' }).toBe(true);
+}
+
+/** How many cart lines IndexedDB holds (the cart is written there, debounced). */
+function storedCartLines(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('ibc-shop');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve(-1);
+          const get = db.transaction('kv').objectStore('kv').get('cart');
+          get.onsuccess = () => resolve((get.result?.value?.items ?? []).length);
+          get.onerror = () => resolve(-1);
+        };
+      }),
+  );
+}
+
+async function addToCart(page: Page, path: string, packageHeading: RegExp): Promise<void> {
+  await page.goto(path);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: packageHeading }) });
+  const add = card.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeEnabled();
+  await add.click();
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart).toBeVisible();
+  await cart.getByRole('button', { name: 'Close' }).click();
+  await expect(cart).toBeHidden();
+}
+
+test('the cart survives offline, a reload and a closed tab, and refreshes its prices online', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the journey is the phone layout (390×844)');
+  test.setTimeout(120_000);
+
+  const original = await headsetPrice(page);
+  const originalPaise = Math.round(original * 100);
+  const raisedPaise = originalPaise + 100_000;
+  const raised = raisedPaise / 100;
+  try {
+    await addToCart(page, '/ibc-kit', /^IBC home kit\s*-?\s*Solo$/);
+    await addToCart(page, '/ibc-game-plus-bat', /IBC game plus bat/);
+    const header = page.getByRole('banner');
+    // SOLO: headset, bat and the game key; game plus bat: the key and a bat.
+    await expect(header.getByRole('button', { name: 'Cart, 5 items' })).toBeVisible();
+    await waitForServiceWorkerControl(page);
+    await expect.poll(() => storedCartLines(page)).toBe(5);
+
+    // Offline: the app reloads from the service worker and the cart from IndexedDB.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(header.getByRole('button', { name: 'Cart, 5 items' })).toBeVisible();
+    await header.getByRole('button', { name: 'Cart, 5 items' }).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(cart.getByText(/^Prices as of .+ will be checked when you are back online$/)).toBeVisible();
+
+    // Edit offline: a second solo kit (the key stays at 1).
+    const solo = cart.getByRole('rowgroup', { name: 'IBC home kit - Solo' });
+    await solo.getByRole('button', { name: 'Increase IBC home kit - Solo quantity' }).click();
+    const headset = solo.getByRole('row').filter({ hasText: /headset/i });
+    await expect(headset.getByRole('cell').nth(0)).toHaveText('2');
+    await expect(header.getByRole('button', { name: 'Cart, 7 items' })).toBeVisible();
+
+    // The shop raises the headset's price while the buyer is away.
+    await shopCli(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(raised)]);
+
+    // Back online: the cart re-checks by itself, applies the new price and says so.
+    await context.setOffline(false);
+    await expect(
+      cart.getByText(`Price changed from ${rupees(originalPaise)} to ${rupees(raisedPaise)}`),
+    ).toBeVisible();
+    await expect(headset).toContainText(rupees(raisedPaise * 2));
+    await expect(cart.getByText(/will be checked when you are back online/)).toBeHidden();
+    await expect.poll(() => storedCartLines(page)).toBe(5);
+
+    // A closed tab: a new page of the same browser finds the edited, re-priced cart.
+    await page.close();
+    const again = await context.newPage();
+    await again.goto('/');
+    const againHeader = again.getByRole('banner');
+    await againHeader.getByRole('button', { name: 'Cart, 7 items' }).click();
+    const reopened = again.getByRole('dialog', { name: 'Your cart' });
+    const reopenedHeadset = reopened
+      .getByRole('rowgroup', { name: 'IBC home kit - Solo' })
+      .getByRole('row')
+      .filter({ hasText: /headset/i });
+    await expect(reopenedHeadset).toContainText(rupees(raisedPaise * 2));
+  } finally {
+    await shopCli([
+      'catalogue',
+      'price',
+      'IBC_VR_HEADSET',
+      '--currency',
+      'INR',
+      '--amount',
+      String(original),
+    ]);
+  }
+});
