@@ -140,7 +140,12 @@ describe('security headers', () => {
 
   it('adds HSTS in production', async () => {
     const prod = buildApp({
-      config: testConfig({ NODE_ENV: 'production', STATIC_DIR: '/nonexistent' }),
+      config: testConfig({
+        NODE_ENV: 'production',
+        STATIC_DIR: '/nonexistent',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        OTP_ALLOW_LOG_IN_PRODUCTION: true,
+      }),
       db: database.db,
       logger: memoryLogger().logger,
     });

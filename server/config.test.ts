@@ -12,6 +12,21 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,
+      AUTH_SECRET: undefined,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      REFRESH_TOKEN_TTL_DAYS: 30,
+      OTP_DELIVERY: 'log',
+      OTP_WEBHOOK_URL: undefined,
+      OTP_ALLOW_LOG_IN_PRODUCTION: false,
+      OTP_TEST_NUMBERS: new Map(),
+      OTP_RESEND_COOLDOWN_SECONDS: 30,
+      OTP_PHONE_LIMIT_PER_HOUR: 5,
+      OTP_IP_LIMIT_PER_HOUR: 20,
+      OIDC_ISSUER: undefined,
+      OIDC_CLIENT_ID: undefined,
+      OIDC_CLIENT_SECRET: undefined,
+      OIDC_REDIRECT_URI: undefined,
+      OIDC_SCOPES: 'openid email profile',
     });
   });
 
@@ -25,8 +40,52 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'build',
       TRUST_PROXY: 'true',
+      AUTH_SECRET: 'x'.repeat(40),
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      REFRESH_TOKEN_TTL_DAYS: '14',
+      OTP_DELIVERY: 'webhook',
+      OTP_WEBHOOK_URL: 'https://sms.example/send',
+      OTP_TEST_NUMBERS: '+919999999999:123456, +15555550100:000000',
+      OTP_RESEND_COOLDOWN_SECONDS: '45',
+      OTP_PHONE_LIMIT_PER_HOUR: '3',
+      OTP_IP_LIMIT_PER_HOUR: '10',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'client.apps.googleusercontent.com',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_REDIRECT_URI: 'https://shop.example/sign-in/google',
+      OIDC_SCOPES: 'openid email',
     });
-    expect(config).toMatchObject({ PORT: 9000, DATABASE_URL: 'postgres://shop@db/shop', TRUST_PROXY: true });
+    expect(config).toMatchObject({
+      PORT: 9000,
+      DATABASE_URL: 'postgres://shop@db/shop',
+      TRUST_PROXY: true,
+      ACCESS_TOKEN_TTL_SECONDS: 600,
+      OTP_DELIVERY: 'webhook',
+      OTP_PHONE_LIMIT_PER_HOUR: 3,
+      OIDC_ISSUER: 'https://accounts.google.com',
+    });
+    expect(config.OTP_TEST_NUMBERS).toEqual(
+      new Map([
+        ['+919999999999', '123456'],
+        ['+15555550100', '000000'],
+      ]),
+    );
+  });
+
+  it('refuses to start in production without a signing secret or with codes going to the log', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', OTP_ALLOW_LOG_IN_PRODUCTION: 'true' })).toThrow(
+      /AUTH_SECRET is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toThrow(
+      /OTP_DELIVERY=log would print sign-in codes.*OTP_ALLOW_LOG_IN_PRODUCTION=true/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), OTP_ALLOW_LOG_IN_PRODUCTION: 'true' })
+        .OTP_DELIVERY,
+    ).toBe('log');
+    expect(() => loadConfig({ OTP_DELIVERY: 'webhook' })).toThrow(/OTP_WEBHOOK_URL/);
+    expect(() => loadConfig({ OTP_TEST_NUMBERS: '9999999999:12' })).toThrow(/OTP_TEST_NUMBERS/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -44,6 +44,83 @@ export const CONFIG_VARIABLES = [
     default: 'false',
     description: 'Trust X-Forwarded-* headers (true/false); set when behind a load balancer.',
   },
+  {
+    name: 'AUTH_SECRET',
+    default: '(generated)',
+    description:
+      'Secret (32+ characters) that signs access tokens and keys the hashes of codes and refresh tokens. Required in production; elsewhere one is generated once and kept in DATA_DIR/auth.secret.',
+  },
+  {
+    name: 'ACCESS_TOKEN_TTL_SECONDS',
+    default: '900',
+    description: 'Lifetime of an access token in seconds (15 minutes).',
+  },
+  {
+    name: 'REFRESH_TOKEN_TTL_DAYS',
+    default: '30',
+    description: 'Lifetime of a refresh token in days; each refresh issues a new one (spec §9: 30 days).',
+  },
+  {
+    name: 'OTP_DELIVERY',
+    default: 'log',
+    description:
+      'How one-time codes reach people: log (the server logs the code; refused in production unless OTP_ALLOW_LOG_IN_PRODUCTION) or webhook (POST to OTP_WEBHOOK_URL).',
+  },
+  {
+    name: 'OTP_WEBHOOK_URL',
+    default: '(unset)',
+    description:
+      'With OTP_DELIVERY=webhook: URL that receives { channel, to, code, purpose } as JSON and sends the SMS or e-mail.',
+  },
+  {
+    name: 'OTP_ALLOW_LOG_IN_PRODUCTION',
+    default: 'false',
+    description: 'Lets a production server start with OTP_DELIVERY=log (the codes then appear in its logs).',
+  },
+  {
+    name: 'OTP_TEST_NUMBERS',
+    default: '(none)',
+    description:
+      'Test phone numbers with fixed codes, E.164:code pairs separated by commas, e.g. +919999999999:123456. No code is sent to them.',
+  },
+  {
+    name: 'OTP_RESEND_COOLDOWN_SECONDS',
+    default: '30',
+    description: 'Seconds a phone number or e-mail address waits before another code (429 with the wait).',
+  },
+  {
+    name: 'OTP_PHONE_LIMIT_PER_HOUR',
+    default: '5',
+    description: 'Codes sent per phone number (or e-mail address) per hour.',
+  },
+  {
+    name: 'OTP_IP_LIMIT_PER_HOUR',
+    default: '20',
+    description: 'Codes requested per client IP address per hour.',
+  },
+  {
+    name: 'OIDC_ISSUER',
+    default: '(unset)',
+    description:
+      'OpenID Connect issuer for the social login, e.g. https://accounts.google.com. Social login is off until OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_REDIRECT_URI are set.',
+  },
+  { name: 'OIDC_CLIENT_ID', default: '(unset)', description: 'OAuth client id registered with the issuer.' },
+  {
+    name: 'OIDC_CLIENT_SECRET',
+    default: '(unset)',
+    description: 'OAuth client secret (client_secret_basic); leave unset for a public client (PKCE only).',
+  },
+  {
+    name: 'OIDC_REDIRECT_URI',
+    default: '(unset)',
+    description:
+      'Where the issuer sends the buyer back with ?code&state, a storefront page, e.g. https://shop.example/sign-in/google.',
+  },
+  {
+    name: 'OIDC_SCOPES',
+    default: 'openid email profile',
+    description: 'Scopes requested from the issuer (openid is required).',
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 export const configSchema = z.object({
@@ -67,9 +144,85 @@ export const configSchema = z.object({
   ),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('dist')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(30).max(86_400).default(900),
+  ),
+  REFRESH_TOKEN_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(30)),
+  OTP_DELIVERY: z.preprocess(emptyToUndefined, z.enum(['log', 'webhook']).default('log')),
+  OTP_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OTP_ALLOW_LOG_IN_PRODUCTION: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
+  OTP_TEST_NUMBERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => parseTestNumbers(value ?? '', ctx)),
+  ),
+  OTP_RESEND_COOLDOWN_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(30),
+  ),
+  OTP_PHONE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+  OTP_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  OIDC_REDIRECT_URI: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_SCOPES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('openid email profile')
+      .refine((v) => v.split(/\s+/).includes('openid'), 'must include openid'),
+  ),
 });
 
+/** "+919999999999:123456,+15555550100:000000" → Map of E.164 number → fixed 6-digit code. */
+function parseTestNumbers(value: string, ctx: z.RefinementCtx): ReadonlyMap<string, string> {
+  const numbers = new Map<string, string>();
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^(\+[1-9]\d{6,14}):(\d{6})$/.exec(entry);
+    if (!match?.[1] || !match[2]) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not +<E.164 number>:<6 digits>` });
+      continue;
+    }
+    numbers.set(match[1], match[2]);
+  }
+  return numbers;
+}
+
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * What a production server must have before it starts: its own signing secret, and no codes in the logs
+ * unless the operator asked for that. Returns the problems, empty when there are none.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!config.AUTH_SECRET) {
+    problems.push('AUTH_SECRET is required in production (at least 32 random characters)');
+  }
+  if (config.OTP_DELIVERY === 'log' && !config.OTP_ALLOW_LOG_IN_PRODUCTION) {
+    problems.push(
+      'OTP_DELIVERY=log would print sign-in codes to the production log; configure OTP_DELIVERY=webhook with OTP_WEBHOOK_URL, or set OTP_ALLOW_LOG_IN_PRODUCTION=true',
+    );
+  }
+  return problems;
+}
+
+/** True when social login (OpenID Connect) is configured. */
+export function oidcEnabled(config: Config): boolean {
+  return Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_REDIRECT_URI);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -85,5 +238,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  const problems = productionProblems(config);
+  if (config.OTP_DELIVERY === 'webhook' && !config.OTP_WEBHOOK_URL) {
+    problems.push('OTP_DELIVERY=webhook needs OTP_WEBHOOK_URL');
+  }
+  if (problems.length > 0) throw new ConfigError(`Refusing to start: ${problems.join('; ')}`);
+  return config;
 }

@@ -42,6 +42,12 @@ export class HttpError extends Error {
   }
   readonly headers: Record<string, string>;
 
+  /** Keeps what caused it for the log (never sent to the caller). */
+  withCause(cause: unknown): this {
+    this.cause = cause;
+    return this;
+  }
+
   toBody(): ErrorBody {
     return errorBody(this.statusCode, this.message, this.details);
   }

@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../schema';
 import { seedCatalogue } from './catalogue';
+import { seedIndia } from './india';
 import { seedMaintenance } from './maintenance';
 
 type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,7 @@ export interface SeedStep {
 export const SEED_STEPS: readonly SeedStep[] = [
   { name: 'maintenance', run: seedMaintenance },
   { name: 'catalogue', run: (db) => seedCatalogue(db) },
+  { name: 'india', run: seedIndia },
 ];
 
 export async function seed(db: SeedDatabase): Promise<void> {
