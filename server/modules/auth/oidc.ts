@@ -65,9 +65,9 @@ export function createOidcService(deps: {
   const clientId = config.OIDC_CLIENT_ID ?? '';
   const redirectUri = config.OIDC_REDIRECT_URI ?? '';
   const scopes = config.OIDC_SCOPES.split(/\s+/).filter(Boolean);
+  const isGoogle = issuer === 'https://accounts.google.com';
   // Google's id_tokens may name the issuer without its scheme.
-  const acceptedIssuers =
-    issuer === 'https://accounts.google.com' ? [issuer, 'accounts.google.com'] : [issuer];
+  const acceptedIssuers = isGoogle ? [issuer, 'accounts.google.com'] : [issuer];
   const hash = (label: string, value: string) => hmac(hashKey, `${label}\n${value}`);
 
   // A cache of public metadata, safe per process: any process can fetch it again.
@@ -141,7 +141,8 @@ export function createOidcService(deps: {
       nonce,
       code_challenge: codeChallengeS256(verifier),
       code_challenge_method: 'S256',
-      prompt: 'select_account',
+      // Google: let a buyer with several accounts pick one (not every provider supports the value).
+      ...(isGoogle ? { prompt: 'select_account' } : {}),
     }).toString();
     return {
       authorization_url: url.toString(),
