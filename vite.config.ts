@@ -1,7 +1,23 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/*
+ * zod probes `new Function` (to compile faster parsers) as soon as the first object schema is built, and the
+ * Content-Security-Policy (no 'unsafe-eval') reports that probe as a violation. zod reads its global config
+ * from globalThis.__zod_globalConfig when its core module first runs: set jitless there, in that very module,
+ * so it holds whichever chunk happens to evaluate zod first.
+ */
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'zod-without-eval',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      return { code: `globalThis.__zod_globalConfig ??= { jitless: true };\n${code}`, map: null };
+    },
+  };
+}
 
 // The PWA is built into dist/ and served by the Fastify server (server/plugins/static.ts).
 export default defineConfig({
@@ -13,6 +29,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    zodWithoutEval(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -1,9 +1,7 @@
-// Must stay the first import: it configures zod before any schema is built.
-import './lib/zod-csp';
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { createQueryClient } from './app/queryClient';
@@ -54,21 +52,26 @@ declare module '@tanstack/react-router' {
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: QUERY_PERSIST_MAX_AGE_MS,
-          buster: QUERY_PERSIST_BUSTER,
-          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-        }}
-      >
-        <RouterProvider router={router} />
-      </PersistQueryClientProvider>
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  // A transition lets React render the first screen in small slices, so a slow phone's main thread is never
+  // blocked for long while it does (the first render is otherwise one long task).
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{
+            persister,
+            maxAge: QUERY_PERSIST_MAX_AGE_MS,
+            buster: QUERY_PERSIST_BUSTER,
+            dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+          }}
+        >
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 registerServiceWorker();

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CartButton } from '../features/cart/CartButton';
-import { CartDialog } from '../features/cart/CartDialog';
-import { useCartRevalidation } from '../features/cart/revalidate';
+import { useCartOpen } from '../features/cart/view';
 import { useCountry } from '../features/country/store';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
 import { Logo } from '../ui/Logo';
@@ -34,11 +33,20 @@ const footerLinks = [
   { to: CONTENT_PATHS.businessLicenceTerms, label: 'Business licence terms' },
 ] as const;
 
+// Loaded on demand so the first paint does not wait for the modal's animation library or the HTTP client.
+const CartDialog = lazy(() => import('../features/cart/CartDialog').then((m) => ({ default: m.CartDialog })));
+const CartRevalidation = lazy(() => import('../features/cart/revalidate'));
+
 /** The storefront frame: header, main content, footer and the thumb-reach bottom navigation on phones. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { countryCode } = useCountry();
-  // The cart re-checks prices and stock for the buyer's country whenever the app is online.
-  useCartRevalidation(countryCode);
+  const cartOpen = useCartOpen();
+  // Once opened, the dialog stays mounted so it can animate out when closed.
+  const [cartWanted, setCartWanted] = useState(false);
+  if (cartOpen && !cartWanted) setCartWanted(true);
+  // Effects run after the first paint: the cart's price check starts then.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -88,7 +96,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         ))}
         <CartButton variant="nav" className="shell__bottom-link" />
       </nav>
-      <CartDialog />
+      <Suspense fallback={null}>
+        {cartWanted ? <CartDialog /> : null}
+        {/* The cart re-checks prices and stock for the buyer's country whenever the app is online. */}
+        {painted ? <CartRevalidation countryCode={countryCode} /> : null}
+      </Suspense>
       <UpdatePrompt />
     </div>
   );

@@ -8,6 +8,7 @@
  * or SEO. Writes .lighthouse/summary.json and every run's report beside it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -114,6 +115,10 @@ async function startServer(): Promise<RunningServer> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses to start without a signing secret or with codes printed to the log: this
+      // audit server is local and throw-away, so it gets a random secret and the log adapter knowingly.
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      OTP_ALLOW_LOG_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -59,3 +59,9 @@ export function useIsOnline(): boolean {
     () => true,
   );
 }
+
+/** The revalidation as a component, so the shell can load it (and the HTTP client) after the first paint. */
+export default function CartRevalidation({ countryCode }: { countryCode: string }): null {
+  useCartRevalidation(countryCode);
+  return null;
+}
