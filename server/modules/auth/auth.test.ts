@@ -11,13 +11,27 @@ import {
   verifyPhoneOtpResponseSchema,
   verifyPhoneOtpV2ResponseSchema,
 } from '../../../contract/user';
-import { isExpiredTokenResponse } from '../../../src/api/errors';
 import { type App, buildApp } from '../../app';
 import type { Config } from '../../config';
 import { type OpenDatabase, openDatabase } from '../../db/client';
 import * as schema from '../../db/schema';
 import { memoryLogger, testConfig } from '../../testing';
 import { memoryDelivery } from './delivery/memory';
+
+/**
+ * Spec §8: the responses a client treats as an expired access token (refresh once, retry). Written out here
+ * from the spec, not imported from src/: the server never imports the client.
+ */
+function isExpiredTokenResponse(status: number, body: unknown): boolean {
+  const data = (body as { data?: { res_status?: string; detail?: string } }).data ?? {};
+  const resStatus = data.res_status;
+  const detail = (body as { detail?: string }).detail ?? data.detail;
+  if (status === 400) return resStatus === 'INVALID_TOKEN' || resStatus === 'INVALID_USER';
+  if (status === 401) return detail !== undefined && !resStatus;
+  if (status === 403) return resStatus === 'NotAuthorizedException' || (detail !== undefined && !resStatus);
+  if (status === 404) return resStatus === 'UserNotFoundException' || resStatus === 'INVALID_SESSION_TOKEN';
+  return false;
+}
 
 let database: OpenDatabase;
 let clock = new Date('2025-03-01T10:00:00Z');

@@ -20,7 +20,7 @@ export interface AccessClaims {
 
 /**
  * The answer to an access token that does not work (expired, malformed, wrong key, revoked session):
- * 400 INVALID_TOKEN, which spec §8 (and src/api/errors.ts isExpiredTokenResponse) reads as "refresh once,
+ * 400 INVALID_TOKEN, which spec §8 reads as "refresh once,
  * then retry". The refresh then fails for a revoked session and the client signs out.
  */
 export function invalidAccessToken(message = 'Your session has expired. Please sign in again.'): HttpError {
