@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, configSchema, loadConfig } from './config';
 
@@ -110,5 +111,13 @@ describe('loadConfig', () => {
 
   it('documents every variable it reads', () => {
     expect(CONFIG_VARIABLES.map((v) => v.name).sort()).toEqual(Object.keys(configSchema.shape).sort());
+  });
+});
+
+describe('README', () => {
+  it('documents every environment variable the server reads', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const missing = CONFIG_VARIABLES.map((v) => v.name).filter((name) => !readme.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
   });
 });
