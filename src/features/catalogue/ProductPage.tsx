@@ -1,0 +1,171 @@
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { format, isToday } from 'date-fns';
+import { type ReactNode, useId, useSyncExternalStore } from 'react';
+import type { Package } from '../../../contract/catalogue';
+import { isApiError } from '../../api/errors';
+import type { Currency } from '../../lib/money';
+import { ErrorView } from '../../ui/ErrorView';
+import { availabilityConfigQuery, packagesByCodesQuery } from './api';
+import { AvailablePackageCard } from './components/AvailablePackageCard';
+import { HowItWorksBanner } from './components/HowItWorks';
+import { PackageCardSkeleton } from './components/PackageCardSkeleton';
+import { countryName } from './display';
+import type { ProductPageConfig } from './productTypes';
+import './ProductPage.css';
+
+export interface ProductPageProps {
+  config: ProductPageConfig;
+  /** The buyer's country (prices are for it) and its currency, from the country store. */
+  countryCode: string;
+  currency: Currency;
+  /** Adds the package (and, for a customizable one, the chosen quantities by product_id) to the cart. */
+  onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
+  /** The "Choose Currency" switch, shown where international payment is supported. */
+  currencySwitch?: ReactNode;
+  /**
+   * 'page': the page's own h1 (product routes). 'section': a section of a page that has its h1 already
+   * (the home page), with an h2.
+   */
+  variant?: 'page' | 'section';
+  /** The how-it-works banner under the packages (the home page places it in its own section). */
+  showHowItWorks?: boolean;
+}
+
+function subscribeOnline(onChange: () => void) {
+  return onlineManager.subscribe(onChange);
+}
+
+/** Whether TanStack Query thinks we are online (it follows the browser's online/offline events). */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
+/** "Prices as of 14:05" today, "Prices as of 3 November 2026, 14:05" before. */
+export function pricesAsOf(updatedAt: number): string {
+  const at = new Date(updatedAt);
+  return `Prices as of ${isToday(at) ? format(at, 'HH:mm') : format(at, 'd MMMM yyyy, HH:mm')}`;
+}
+
+/** One product page (spec §2): the packages of the path's product type, each with its own availability. */
+export function ProductPage({
+  config,
+  countryCode,
+  currency,
+  onBuy,
+  currencySwitch,
+  variant = 'page',
+  showHowItWorks = true,
+}: ProductPageProps) {
+  const headingId = useId();
+  const online = useIsOnline();
+  const codes = config.packageCodes;
+  const list = useQuery(packagesByCodesQuery(codes, countryCode));
+  const packages = list.data?.packages ?? [];
+  const missing = list.data ? codes.filter((c) => !packages.some((p) => p.package_code === c)) : [];
+  const availability = useQuery({ ...availabilityConfigQuery(), enabled: missing.length > 0 });
+  const elsewhere = [
+    ...new Set(
+      (availability.data?.packages ?? [])
+        .filter((p) => missing.includes(p.package_code))
+        .flatMap((p) => p.available_in),
+    ),
+  ];
+  const Heading = variant === 'page' ? 'h1' : 'h2';
+  const cardHeading = variant === 'page' ? 2 : 3;
+  // Data from the persisted cache (or a failed refresh) while offline: say how old the prices are.
+  const stale = list.data !== undefined && (!online || list.isRefetchError);
+  const offlineWithNothing = list.isPending && (list.fetchStatus === 'paused' || !online);
+
+  let body: ReactNode;
+  if (list.isPending && !offlineWithNothing) {
+    body = (
+      <ul className="catalogue-page__cards" aria-busy="true" aria-label="Loading the packages">
+        {codes.map((code) => (
+          <li key={code}>
+            <PackageCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (offlineWithNothing || (list.isError && !list.data)) {
+    const error = list.error;
+    body = (
+      <ErrorView
+        headingLevel={variant === 'page' ? 2 : 3}
+        {...(offlineWithNothing
+          ? { title: 'Connection lost', message: 'Please check your internet connection' }
+          : isApiError(error)
+            ? { title: error.title, message: error.description }
+            : {})}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  } else {
+    body = (
+      <ul className="catalogue-page__cards">
+        {packages.map((pkg, index) => (
+          // The country is part of the key: a new currency starts a fresh availability check.
+          <li key={`${pkg.package_code}:${countryCode}`}>
+            <AvailablePackageCard
+              pkg={pkg}
+              countryCode={countryCode}
+              pageCodes={codes}
+              listUpdatedAt={list.dataUpdatedAt}
+              eager={index === 0}
+              headingLevel={cardHeading}
+              onBuy={onBuy}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={`catalogue-page catalogue-page--${variant}`} aria-labelledby={headingId}>
+      <header className="catalogue-page__header">
+        <div>
+          <Heading id={headingId} className="catalogue-page__title">
+            {config.heading}
+          </Heading>
+          <p className="catalogue-page__lede">{config.lede}</p>
+        </div>
+        {currencySwitch ? (
+          <div className="catalogue-page__currency">{currencySwitch}</div>
+        ) : (
+          <p className="catalogue-page__currency-note">Prices in {currency}</p>
+        )}
+      </header>
+
+      {stale && (
+        <p className="catalogue-page__stale" role="status">
+          <strong>Last known price.</strong> {pricesAsOf(list.dataUpdatedAt)} — they will update when you are
+          back online.
+        </p>
+      )}
+
+      {body}
+
+      {missing.length > 0 && list.data && (
+        <p className="catalogue-page__elsewhere" role="note">
+          {packages.length === 0 ? 'These packages are' : 'Some packages of this page are'} not sold in{' '}
+          {countryName(countryCode)}.
+          {elsewhere.length > 0 && (
+            <>
+              {' '}
+              <span className="catalogue-card__badge">Currently available in</span>{' '}
+              {elsewhere.map(countryName).join(', ')}
+            </>
+          )}
+        </p>
+      )}
+
+      {showHowItWorks && <HowItWorksBanner />}
+    </section>
+  );
+}

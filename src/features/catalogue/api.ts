@@ -1,0 +1,156 @@
+import {
+  type FetchQueryOptions,
+  onlineManager,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  availablePriceEstimateResponseSchema,
+  lastSaleResponseSchema,
+  notifyMeResponseSchema,
+  packageResponseSchema,
+  packagesAvailabilityConfigSchema,
+} from '../../../contract/catalogue';
+import { apiRequest } from '../../api/client';
+import { getApiConfig, SERVICE_PREFIX } from '../../api/config';
+import { networkError } from '../../api/errors';
+
+/*
+ * Catalogue reads as TanStack Query options. Every key starts with 'catalogue': the app persists
+ * exactly those queries to IndexedDB, so a returning buyer sees the last known packages offline.
+ * Country is part of every priced key, so a currency switch fetches its own entries.
+ */
+
+export type AvailablePackages = z.infer<typeof availablePriceEstimateResponseSchema>;
+export type LastSale = z.infer<typeof lastSaleResponseSchema>;
+export type NotifyMeResult = z.infer<typeof notifyMeResponseSchema>;
+export type AvailabilityConfig = z.infer<typeof packagesAvailabilityConfigSchema>;
+/** One way to reach the buyer: an e-mail id or an E.164 mobile number (contract notifyMeRequestSchema). */
+export type NotifyMeContact = { email: string } | { phone_number: string };
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  packagesByCodes: (codes: readonly string[], countryCode: string) =>
+    ['catalogue', 'packages', 'byCodes', countryCode, [...codes]] as const,
+  packageById: (packageId: number, countryCode: string) =>
+    ['catalogue', 'packages', 'byId', packageId, countryCode] as const,
+  lastSale: (packageId: number) => ['catalogue', 'lastSale', packageId] as const,
+  availabilityConfig: () => ['catalogue', 'availabilityConfig'] as const,
+};
+
+/** The page's packages with prices and the package-level estimate, for one country (price_estimate endpoint). */
+export function packagesByCodesQuery(codes: readonly string[], countryCode: string) {
+  return queryOptions({
+    queryKey: catalogueKeys.packagesByCodes(codes, countryCode),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'commerce',
+        path: '/packages/available/price_estimate/v1/',
+        query: { package_codes: codes.join(','), country_name_enum: countryCode },
+        schema: availablePriceEstimateResponseSchema,
+        auth: false,
+        signal,
+      }),
+  });
+}
+
+/** One package's details (fresh stock), as sold in a country. */
+export function packageByIdQuery(packageId: number, countryCode: string) {
+  return queryOptions({
+    queryKey: catalogueKeys.packageById(packageId, countryCode),
+    queryFn: async ({ signal }) => {
+      const { package: pkg } = await apiRequest({
+        service: 'commerce',
+        path: `/packages/${packageId}/v1/`,
+        query: { country_name_enum: countryCode },
+        schema: packageResponseSchema,
+        auth: false,
+        signal,
+      });
+      return pkg;
+    },
+    // Stock is what this read is for: always ask again when the machine asks.
+    staleTime: 0,
+  });
+}
+
+export function lastSaleQuery(packageId: number) {
+  return queryOptions({
+    queryKey: catalogueKeys.lastSale(packageId),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'commerce',
+        path: `/packages/${packageId}/last_sale/v1/`,
+        schema: lastSaleResponseSchema,
+        auth: false,
+        signal,
+      }),
+  });
+}
+
+function configUrl(): string {
+  const commerce = getApiConfig().baseUrls.commerce;
+  return `${commerce.slice(0, commerce.length - SERVICE_PREFIX.commerce.length)}/config/packagesAvailabilityConfig.json`;
+}
+
+/** Which package is sold where: says "currently available in" for a package the buyer's country lacks. */
+export function availabilityConfigQuery() {
+  return queryOptions({
+    queryKey: catalogueKeys.availabilityConfig(),
+    queryFn: async ({ signal }) => {
+      let response: Response;
+      try {
+        response = await fetch(configUrl(), { signal, headers: { Accept: 'application/json' } });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw networkError(error);
+      }
+      if (!response.ok) throw new Error(`availability config: HTTP ${response.status}`);
+      return packagesAvailabilityConfigSchema.parse(await response.json());
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST notify-me: stored once per contact and package on the server. */
+export function requestNotifyMe(
+  packageId: number,
+  contact: NotifyMeContact,
+  countryCode: string,
+): Promise<NotifyMeResult> {
+  return apiRequest({
+    service: 'commerce',
+    path: `/packages/${packageId}/notify_me/v1/`,
+    method: 'POST',
+    body: { ...contact, country_name_enum: countryCode },
+    schema: notifyMeResponseSchema,
+    auth: false,
+  });
+}
+
+/** For useMutation: `useMutation(notifyMeMutation())`. */
+export function notifyMeMutation() {
+  return {
+    mutationKey: ['catalogue', 'notifyMe'] as const,
+    mutationFn: (variables: { packageId: number; contact: NotifyMeContact; countryCode: string }) =>
+      requestNotifyMe(variables.packageId, variables.contact, variables.countryCode),
+  };
+}
+
+/**
+ * fetchQuery for the machines' actors: offline, the last known (persisted) data answers at once
+ * instead of a request that would pause until the connection returns; with nothing cached the call
+ * runs and fails as a network error, so the machine reaches its failed state and offers a retry.
+ */
+export async function fetchCatalogue<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): Promise<TData> {
+  if (!onlineManager.isOnline()) {
+    const cached = queryClient.getQueryData<TData>(options.queryKey);
+    if (cached !== undefined) return cached;
+  }
+  return queryClient.fetchQuery({ ...options, networkMode: 'always' });
+}

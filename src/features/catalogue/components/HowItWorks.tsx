@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { Modal } from '../../../ui/Modal';
+import './HowItWorks.css';
+
+export const HOW_IT_WORKS_VIDEO = {
+  webm: '/videos/how-it-works.webm',
+  mp4: '/videos/how-it-works.mp4',
+  poster: '/videos/how-it-works-poster.jpg',
+  captions: '/videos/how-it-works.en.vtt',
+  width: 720,
+  height: 1280,
+};
+
+/** The three steps the video shows, also as text for anyone who does not watch it. */
+export const HOW_IT_WORKS_STEPS = ['Clear a 2 m square', 'Pick up the bat', 'Take guard'] as const;
+
+function HowItWorksVideo() {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    // Muted as a property too: browsers allow autoplay only for muted video.
+    el.muted = true;
+    const playing = el.play?.();
+    if (playing && typeof playing.catch === 'function') playing.catch(() => undefined);
+  }, []);
+  return (
+    <video
+      ref={video}
+      className="catalogue-how__video"
+      width={HOW_IT_WORKS_VIDEO.width}
+      height={HOW_IT_WORKS_VIDEO.height}
+      poster={HOW_IT_WORKS_VIDEO.poster}
+      autoPlay
+      muted
+      playsInline
+      controls
+      loop
+      preload="auto"
+      aria-describedby="how-it-works-steps"
+    >
+      <source src={HOW_IT_WORKS_VIDEO.webm} type="video/webm" />
+      <source src={HOW_IT_WORKS_VIDEO.mp4} type="video/mp4" />
+      <track kind="captions" src={HOW_IT_WORKS_VIDEO.captions} srcLang="en" label="English" default />
+    </video>
+  );
+}
+
+/** Spec §2: a how-it-works banner that opens an autoplaying video modal. */
+export function HowItWorksBanner() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="catalogue-how" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <img
+          className="catalogue-how__thumb"
+          src={HOW_IT_WORKS_VIDEO.poster}
+          alt=""
+          width={72}
+          height={128}
+          loading="lazy"
+          decoding="async"
+        />
+        <span className="catalogue-how__text">
+          <span className="catalogue-how__title">How it works</span>
+          <span className="catalogue-how__sub">Set up in three steps: watch the 12-second video</span>
+        </span>
+        <span className="catalogue-how__play" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          </svg>
+        </span>
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="How it works"
+        bodyClassName="catalogue-how__body"
+      >
+        <HowItWorksVideo />
+        <ol id="how-it-works-steps" className="catalogue-how__steps">
+          {HOW_IT_WORKS_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </Modal>
+    </>
+  );
+}

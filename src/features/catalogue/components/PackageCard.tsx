@@ -1,0 +1,356 @@
+import { format, formatDistanceToNowStrict } from 'date-fns';
+import { useId, useState } from 'react';
+import type { Package, PackageWithEstimate, Product } from '../../../../contract/catalogue';
+import { isApiError } from '../../../api/errors';
+import { type Currency, toMinor } from '../../../lib/money';
+import { Button } from '../../../ui/Button';
+import { ErrorView } from '../../../ui/ErrorView';
+import { Money } from '../../../ui/Money';
+import type { LastSale, NotifyMeContact } from '../api';
+import {
+  countryName,
+  customTotal,
+  packagePictures,
+  packagePrice,
+  packageStock,
+  productStock,
+  productUnitsLeft,
+  type StockView,
+  soldByLine,
+  splitPackageName,
+  stockText,
+  unitPrice,
+  vendorName,
+} from '../display';
+import { type AvailabilityState, isOutOfStockState } from '../machine';
+import { Gallery } from './Gallery';
+import { NotifyMeForm } from './NotifyMeForm';
+import { QuantityStepper } from './QuantityStepper';
+import './PackageCard.css';
+
+/** The most of one product a buyer can put in the cart from a product page. */
+export const MAX_PER_PRODUCT = 10;
+
+export interface PackageCardProps {
+  pkg: PackageWithEstimate;
+  /** The leaf state of the package availability machine. */
+  state: AvailabilityState;
+  lastSale?: LastSale | null;
+  /** The error of the failed step, if any. */
+  error?: unknown;
+  /** The first card: its first picture loads at once, the rest lazily. */
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+  onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
+  onRetry: () => void;
+  onNotifyMe: (contact: NotifyMeContact) => void;
+}
+
+const listFormat =
+  typeof Intl.ListFormat === 'function' ? new Intl.ListFormat('en', { type: 'conjunction' }) : null;
+
+function listOf(items: string[]): string {
+  return listFormat ? listFormat.format(items) : items.join(', ');
+}
+
+function StockLine({ stock }: { stock: StockView }) {
+  return (
+    <p className={`catalogue-card__stock catalogue-card__stock--${stock.kind}`}>
+      <span className="catalogue-card__stock-dot" aria-hidden="true" />
+      {stockText(stock)}
+    </p>
+  );
+}
+
+function EmiLine({ amount, currency }: { amount: number; currency: Currency }) {
+  return (
+    <p className="catalogue-card__emi">
+      EMI starts from <Money minor={toMinor(amount, currency)} currency={currency} />
+      /month
+    </p>
+  );
+}
+
+/** "Last sold 4 days ago · 4 sold in the last 30 days · Back by 12 December 2026". */
+export function lastSaleText(lastSale: LastSale, now: Date = new Date()): string {
+  const parts: string[] = [];
+  if (lastSale.last_sale_datetime) {
+    const at = new Date(lastSale.last_sale_datetime);
+    parts.push(`Last sold ${formatDistanceToNowStrict(at, { addSuffix: true })}`);
+  } else {
+    parts.push('Not sold in the last 30 days');
+  }
+  if (lastSale.units_sold_last_30_days > 0) {
+    parts.push(`${lastSale.units_sold_last_30_days} sold in the last 30 days`);
+  }
+  if (lastSale.expected_restock_date) {
+    const restock = new Date(`${lastSale.expected_restock_date}T00:00:00`);
+    if (restock.getTime() >= now.getTime() - 86_400_000)
+      parts.push(`Back by ${format(restock, 'd MMMM yyyy')}`);
+  }
+  return parts.join(' · ');
+}
+
+function errorTitle(error: unknown): string | undefined {
+  return isApiError(error) ? error.title : undefined;
+}
+
+function errorMessage(error: unknown): string | undefined {
+  return isApiError(error) ? error.description : undefined;
+}
+
+function ProductRow({
+  product,
+  currency,
+  quantity,
+  disabled,
+  onChange,
+}: {
+  product: Product;
+  currency: Currency;
+  quantity: number;
+  disabled: boolean;
+  onChange: (quantity: number) => void;
+}) {
+  const price = unitPrice(product, currency);
+  const stock = productStock(product);
+  const left = productUnitsLeft(product);
+  const max = Math.min(MAX_PER_PRODUCT, left ?? MAX_PER_PRODUCT);
+  return (
+    <li className="catalogue-card__option">
+      <img src={product.pic_url} alt="" width={56} height={42} loading="lazy" decoding="async" />
+      <div className="catalogue-card__option-text">
+        <p className="catalogue-card__option-name">{product.name}</p>
+        <p className="catalogue-card__option-price">
+          <Money minor={price.minor} currency={currency} />
+          {price.originalMinor !== null && <Money minor={price.originalMinor} currency={currency} strike />}
+        </p>
+        <p className="catalogue-card__option-meta">
+          {stockText(stock)} · Sold by {vendorName(product)}
+        </p>
+      </div>
+      <QuantityStepper
+        itemName={product.name}
+        value={quantity}
+        max={max}
+        disabled={disabled || stock.kind === 'out'}
+        onChange={onChange}
+      />
+    </li>
+  );
+}
+
+/**
+ * One package on a product page: pictures, name, description, price with the crossed-out original,
+ * EMI, stock, the sold-by line, where it is sold, and the buy action, or, out of stock, the last sale
+ * and the notify-me form. Which of those is live follows the availability machine's state.
+ */
+export function PackageCard({
+  pkg,
+  state,
+  lastSale = null,
+  error,
+  eager = false,
+  headingLevel = 2,
+  onBuy,
+  onRetry,
+  onNotifyMe,
+}: PackageCardProps) {
+  const titleId = useId();
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [added, setAdded] = useState(false);
+  const Heading = `h${headingLevel}` as const;
+  const { currency } = pkg;
+  const customizable = pkg.package_type === 'customizable';
+  // Once the machine has read the package's details its verdict is the fresher one.
+  const outOfStock = isOutOfStockState(state) || (state === 'fetchingPackageDetails' && pkg.is_out_of_stock);
+  const stock: StockView = outOfStock ? { kind: 'out' } : packageStock(pkg);
+  const [white, orange] = splitPackageName(pkg.name);
+  const soldBy = soldByLine(pkg.products);
+  const chosen = Object.values(quantities).reduce((s, q) => s + q, 0);
+  const checking = state === 'fetchingPackageDetails' || state === 'fetchingPriceEstimate';
+  const price = customizable ? null : packagePrice(pkg);
+  const taxIncluded = pkg.products.some((p) => p.gst_rate > 0);
+
+  const buy = () => {
+    if (customizable) {
+      const picked = Object.fromEntries(Object.entries(quantities).filter(([, q]) => q > 0));
+      if (Object.keys(picked).length === 0) return;
+      onBuy(
+        pkg,
+        Object.fromEntries(Object.entries(picked).map(([id, q]) => [Number(id), q])) as Record<
+          number,
+          number
+        >,
+      );
+    } else {
+      onBuy(pkg);
+    }
+    setAdded(true);
+  };
+
+  if (state === 'fetchingPackageDetailsFailed') {
+    return (
+      <article className="catalogue-card catalogue-card--failed" aria-labelledby={titleId}>
+        <Heading id={titleId} className="catalogue-card__title">
+          {pkg.name}
+        </Heading>
+        <ErrorView
+          headingLevel={3}
+          title={errorTitle(error)}
+          message={errorMessage(error)}
+          onRetry={onRetry}
+        />
+      </article>
+    );
+  }
+
+  return (
+    <article className="catalogue-card" aria-labelledby={titleId} data-package-code={pkg.package_code}>
+      <Gallery pictures={packagePictures(pkg)} label={pkg.name} eager={eager} />
+      <div className="catalogue-card__body">
+        <Heading id={titleId} className="catalogue-card__title">
+          {white}
+          {orange && (
+            <>
+              {' '}
+              <span className="catalogue-card__title-accent">{orange}</span>
+            </>
+          )}
+        </Heading>
+        <p className="catalogue-card__description">{pkg.description}</p>
+
+        {!customizable && pkg.products.length > 1 && (
+          <ul className="catalogue-card__contents" aria-label="In the box">
+            {pkg.products.map((p) => (
+              <li key={p.product_id}>
+                {p.quantity} × {p.name}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {price && (
+          <div className="catalogue-card__price">
+            {pkg.emi_starts_from_amount !== null && (
+              <EmiLine amount={pkg.emi_starts_from_amount} currency={currency} />
+            )}
+            <p className="catalogue-card__amount">
+              {pkg.emi_starts_from_amount !== null && <span className="catalogue-card__label">Total </span>}
+              <Money minor={price.minor} currency={currency} className="catalogue-card__now" />
+              {price.originalMinor !== null && (
+                <Money
+                  minor={price.originalMinor}
+                  currency={currency}
+                  strike
+                  className="catalogue-card__was"
+                />
+              )}
+              {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
+            </p>
+          </div>
+        )}
+
+        <StockLine stock={stock} />
+        {soldBy && !customizable && <p className="catalogue-card__sold-by">{soldBy}</p>}
+        <p className="catalogue-card__available">
+          <span className="catalogue-card__badge">Currently available in</span>{' '}
+          {listOf(pkg.available_in.map(countryName))}
+        </p>
+
+        {customizable && (
+          <fieldset className="catalogue-card__options" disabled={outOfStock}>
+            <legend>Choose what to add</legend>
+            <ul>
+              {pkg.products.map((p) => (
+                <ProductRow
+                  key={p.product_id}
+                  product={p}
+                  currency={currency}
+                  quantity={quantities[p.product_id] ?? 0}
+                  disabled={outOfStock}
+                  onChange={(q) => {
+                    setAdded(false);
+                    setQuantities((prev) => ({ ...prev, [p.product_id]: q }));
+                  }}
+                />
+              ))}
+            </ul>
+            <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
+              <span className="catalogue-card__label">Total </span>
+              <Money
+                minor={customTotal(pkg, quantities)}
+                currency={currency}
+                className="catalogue-card__now"
+              />
+              {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
+            </p>
+          </fieldset>
+        )}
+
+        {outOfStock ? (
+          <div className="catalogue-card__out">
+            <Button fullWidth size="l" disabled>
+              Out of stock
+            </Button>
+            {state === 'fetchingLastSale' && (
+              <p className="catalogue-card__last-sale" aria-busy="true">
+                Checking the last sale…
+              </p>
+            )}
+            {state === 'fetchingLastSaleFailure' && (
+              <div className="catalogue-card__inline-error" role="alert">
+                <p>We could not load when it last sold.</p>
+                <Button variant="ghost" size="s" onClick={onRetry}>
+                  Retry
+                </Button>
+              </div>
+            )}
+            {lastSale && state !== 'fetchingLastSale' && state !== 'fetchingLastSaleFailure' && (
+              <p className="catalogue-card__last-sale">{lastSaleText(lastSale)}</p>
+            )}
+            {(state === 'notifyMe' || state === 'notifyMePending' || state === 'notifyMeFailure') && (
+              <NotifyMeForm
+                countryCode={pkg.country_code}
+                status={state}
+                error={error}
+                onSubmit={onNotifyMe}
+              />
+            )}
+            {state === 'notifyMeSuccess' && (
+              <p className="catalogue-card__notified" role="status">
+                Thank you. We will let you know as soon as it is back in stock.
+              </p>
+            )}
+          </div>
+        ) : (
+          <div className="catalogue-card__buy">
+            {state === 'fetchingPriceEstimateFailed' && (
+              <div className="catalogue-card__inline-error" role="alert">
+                <p>We could not confirm the latest price.</p>
+                <Button variant="ghost" size="s" onClick={onRetry}>
+                  Retry
+                </Button>
+              </div>
+            )}
+            <Button
+              fullWidth
+              size="l"
+              loading={checking}
+              disabled={state !== 'readyToPurchase' || (customizable && chosen === 0)}
+              onClick={buy}
+            >
+              Add to cart
+            </Button>
+            {customizable && chosen === 0 && state === 'readyToPurchase' && (
+              <p className="catalogue-card__hint">Choose at least one item above.</p>
+            )}
+            <p className="catalogue-card__added" role="status">
+              {added ? 'Added to your cart.' : ''}
+            </p>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Package, PackageWithEstimate } from '../../../contract/catalogue';
+import type { LastSale, NotifyMeContact, NotifyMeResult } from './api';
+import { leafState, packageAvailabilityMachine } from './machine';
+import { packageFixture } from './testData';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Fake actors whose every call waits for the test to settle it. */
+function harness() {
+  const calls = {
+    details: [] as Deferred<Package>[],
+    estimate: [] as Deferred<PackageWithEstimate>[],
+    lastSale: [] as Deferred<LastSale>[],
+    notifyMe: [] as { contact: NotifyMeContact; d: Deferred<NotifyMeResult> }[],
+  };
+  const machine = packageAvailabilityMachine.provide({
+    actors: {
+      fetchPackageDetails: fromPromise<Package, { packageId: number; countryCode: string }>(() => {
+        const d = deferred<Package>();
+        calls.details.push(d);
+        return d.promise;
+      }),
+      fetchPriceEstimate: fromPromise<
+        PackageWithEstimate,
+        { packageCode: string; countryCode: string; pageCodes: readonly string[] }
+      >(() => {
+        const d = deferred<PackageWithEstimate>();
+        calls.estimate.push(d);
+        return d.promise;
+      }),
+      fetchLastSale: fromPromise<LastSale, { packageId: number }>(() => {
+        const d = deferred<LastSale>();
+        calls.lastSale.push(d);
+        return d.promise;
+      }),
+      notifyMe: fromPromise<
+        NotifyMeResult,
+        { packageId: number; countryCode: string; contact: NotifyMeContact }
+      >(({ input }) => {
+        const d = deferred<NotifyMeResult>();
+        calls.notifyMe.push({ contact: input.contact, d });
+        return d.promise;
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { packageId: 10, packageCode: 'SOLO', countryCode: 'IN', pageCodes: ['SOLO', 'FAMILY'] },
+  }).start();
+  const state = () => leafState(actor.getSnapshot().value as string | Record<string, unknown>);
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { actor, calls, state, settle };
+}
+
+const inStock = packageFixture();
+const outOfStock = packageFixture({ is_out_of_stock: true });
+const lastSale: LastSale = {
+  package_id: 10,
+  package_code: 'SOLO',
+  last_sale_datetime: '2026-11-01T10:00:00.000Z',
+  units_sold_last_30_days: 3,
+  expected_restock_date: null,
+};
+const contact = { email: 'buyer@example.com' };
+
+describe('package availability machine (spec §4 Package availability)', () => {
+  it('starts in fetchingPackageDetails and goes to packagesInStock → readyToPurchase', async () => {
+    const { actor, calls, state, settle } = harness();
+    expect(state()).toBe('fetchingPackageDetails');
+    expect(actor.getSnapshot().matches('fetchingPackageDetails')).toBe(true);
+    calls.details[0]?.resolve(inStock);
+    await settle();
+    expect(actor.getSnapshot().matches({ packagesInStock: 'fetchingPriceEstimate' })).toBe(true);
+    calls.estimate[0]?.resolve(inStock);
+    await settle();
+    expect(actor.getSnapshot().matches({ packagesInStock: 'readyToPurchase' })).toBe(true);
+    expect(actor.getSnapshot().context.priceEstimate?.price_estimate.total_amount).toBe(42994);
+    expect(actor.getSnapshot().context.packageDetails?.package_code).toBe('SOLO');
+  });
+
+  it('a failed details fetch goes to fetchingPackageDetailsFailed; RETRY fetches again', async () => {
+    const { actor, calls, state, settle } = harness();
+    calls.details[0]?.reject(new Error('offline'));
+    await settle();
+    expect(state()).toBe('fetchingPackageDetailsFailed');
+    expect((actor.getSnapshot().context.error as Error).message).toBe('offline');
+    actor.send({ type: 'RETRY' });
+    expect(state()).toBe('fetchingPackageDetails');
+    expect(calls.details).toHaveLength(2);
+    calls.details[1]?.resolve(inStock);
+    await settle();
+    expect(actor.getSnapshot().matches('packagesInStock')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('estimate failure → fetchingPriceEstimateFailed; RETRY; a new estimate request fetches again', async () => {
+    const { actor, calls, state, settle } = harness();
+    calls.details[0]?.resolve(inStock);
+    await settle();
+    calls.estimate[0]?.reject(new Error('timeout'));
+    await settle();
+    expect(actor.getSnapshot().matches({ packagesInStock: 'fetchingPriceEstimateFailed' })).toBe(true);
+    actor.send({ type: 'RETRY' });
+    expect(state()).toBe('fetchingPriceEstimate');
+    calls.estimate[1]?.resolve(inStock);
+    await settle();
+    expect(state()).toBe('readyToPurchase');
+    actor.send({ type: 'FETCH_PRICE_ESTIMATE' });
+    expect(state()).toBe('fetchingPriceEstimate');
+    expect(calls.estimate).toHaveLength(3);
+    calls.estimate[2]?.resolve(inStock);
+    await settle();
+    expect(state()).toBe('readyToPurchase');
+  });
+
+  it('an estimate that finds the package sold out moves to packagesOutOfStock', async () => {
+    const { actor, calls, settle } = harness();
+    calls.details[0]?.resolve(inStock);
+    await settle();
+    calls.estimate[0]?.resolve(outOfStock);
+    await settle();
+    expect(actor.getSnapshot().matches({ packagesOutOfStock: 'fetchingLastSale' })).toBe(true);
+  });
+
+  it('out of stock: fetchingLastSale → notifyMe → notifyMePending → notifyMeSuccess (final)', async () => {
+    const { actor, calls, state, settle } = harness();
+    calls.details[0]?.resolve(outOfStock);
+    await settle();
+    expect(actor.getSnapshot().matches({ packagesOutOfStock: 'fetchingLastSale' })).toBe(true);
+    calls.lastSale[0]?.resolve(lastSale);
+    await settle();
+    expect(state()).toBe('notifyMe');
+    expect(actor.getSnapshot().context.lastSale?.units_sold_last_30_days).toBe(3);
+    // A RETRY or an estimate request means nothing here.
+    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'FETCH_PRICE_ESTIMATE' });
+    expect(state()).toBe('notifyMe');
+    actor.send({ type: 'NOTIFY_ME', contact });
+    expect(state()).toBe('notifyMePending');
+    expect(calls.notifyMe[0]?.contact).toEqual(contact);
+    calls.notifyMe[0]?.d.resolve({ notify_me_id: 1, package_code: 'SOLO', created: true });
+    await settle();
+    expect(state()).toBe('notifyMeSuccess');
+    expect(actor.getSnapshot().context.notifyMeResult?.created).toBe(true);
+    // Final: another NOTIFY_ME sends nothing.
+    actor.send({ type: 'NOTIFY_ME', contact });
+    expect(state()).toBe('notifyMeSuccess');
+    expect(calls.notifyMe).toHaveLength(1);
+  });
+
+  it('last sale failure → fetchingLastSaleFailure; RETRY fetches again', async () => {
+    const { calls, state, actor, settle } = harness();
+    calls.details[0]?.resolve(outOfStock);
+    await settle();
+    calls.lastSale[0]?.reject(new Error('500'));
+    await settle();
+    expect(state()).toBe('fetchingLastSaleFailure');
+    actor.send({ type: 'NOTIFY_ME', contact });
+    expect(state()).toBe('fetchingLastSaleFailure');
+    actor.send({ type: 'RETRY' });
+    expect(state()).toBe('fetchingLastSale');
+    calls.lastSale[1]?.resolve(lastSale);
+    await settle();
+    expect(state()).toBe('notifyMe');
+  });
+
+  it('notify-me failure → notifyMeFailure; NOTIFY_ME again can succeed', async () => {
+    const { calls, state, actor, settle } = harness();
+    calls.details[0]?.resolve(outOfStock);
+    await settle();
+    calls.lastSale[0]?.resolve(lastSale);
+    await settle();
+    actor.send({ type: 'NOTIFY_ME', contact: { phone_number: '+919876543210' } });
+    calls.notifyMe[0]?.d.reject(new Error('Enter a valid email id'));
+    await settle();
+    expect(state()).toBe('notifyMeFailure');
+    expect((actor.getSnapshot().context.error as Error).message).toBe('Enter a valid email id');
+    actor.send({ type: 'NOTIFY_ME', contact });
+    expect(state()).toBe('notifyMePending');
+    calls.notifyMe[1]?.d.resolve({ notify_me_id: 2, package_code: 'SOLO', created: false });
+    await settle();
+    expect(state()).toBe('notifyMeSuccess');
+  });
+
+  it('REFRESH starts over from fetchingPackageDetails from any state', async () => {
+    const { calls, state, actor, settle } = harness();
+    calls.details[0]?.resolve(inStock);
+    await settle();
+    calls.estimate[0]?.resolve(inStock);
+    await settle();
+    expect(state()).toBe('readyToPurchase');
+    actor.send({ type: 'REFRESH' });
+    expect(state()).toBe('fetchingPackageDetails');
+    calls.details[1]?.resolve(outOfStock);
+    await settle();
+    expect(actor.getSnapshot().matches('packagesOutOfStock')).toBe(true);
+  });
+
+  it('passes the page codes and country to the estimate, the package id to the others', async () => {
+    const seen: unknown[] = [];
+    const machine = packageAvailabilityMachine.provide({
+      actors: {
+        fetchPackageDetails: fromPromise<Package, { packageId: number; countryCode: string }>(
+          async ({ input }) => {
+            seen.push(input);
+            return inStock;
+          },
+        ),
+        fetchPriceEstimate: fromPromise<
+          PackageWithEstimate,
+          { packageCode: string; countryCode: string; pageCodes: readonly string[] }
+        >(async ({ input }) => {
+          seen.push(input);
+          return inStock;
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { packageId: 7, packageCode: 'BAT', countryCode: 'US' },
+    }).start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([
+      { packageId: 7, countryCode: 'US' },
+      { packageCode: 'BAT', countryCode: 'US', pageCodes: ['BAT'] },
+    ]);
+    expect(actor.getSnapshot().matches({ packagesInStock: 'readyToPurchase' })).toBe(true);
+  });
+});
