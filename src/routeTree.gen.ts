@@ -12,7 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
+import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
 import { Route as HelpRouteImport } from './routes/help'
+import { Route as IbcGameRouteImport } from './routes/ibc-game'
+import { Route as IbcGamePlusBatRouteImport } from './routes/ibc-game-plus-bat'
+import { Route as IbcKitRouteImport } from './routes/ibc-kit'
+import { Route as IbcKitNoCostEmiRouteImport } from './routes/ibc-kit-no-cost-emi'
+import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
@@ -33,9 +39,39 @@ const BusinessLicenceTermsAndConditionsRoute =
     path: '/business-licence-terms-and-conditions',
     getParentRoute: () => rootRouteImport,
   } as any)
+const CustomDesignedBatRoute = CustomDesignedBatRouteImport.update({
+  id: '/custom-designed-bat',
+  path: '/custom-designed-bat',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HelpRoute = HelpRouteImport.update({
   id: '/help',
   path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IbcGameRoute = IbcGameRouteImport.update({
+  id: '/ibc-game',
+  path: '/ibc-game',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IbcGamePlusBatRoute = IbcGamePlusBatRouteImport.update({
+  id: '/ibc-game-plus-bat',
+  path: '/ibc-game-plus-bat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IbcKitRoute = IbcKitRouteImport.update({
+  id: '/ibc-kit',
+  path: '/ibc-kit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IbcKitNoCostEmiRoute = IbcKitNoCostEmiRouteImport.update({
+  id: '/ibc-kit-no-cost-emi',
+  path: '/ibc-kit-no-cost-emi',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IbcSteamGameRoute = IbcSteamGameRouteImport.update({
+  id: '/ibc-steam-game',
+  path: '/ibc-steam-game',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MetaverseSuperstarRoute = MetaverseSuperstarRouteImport.update({
@@ -58,7 +94,13 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
+  '/ibc-game': typeof IbcGameRoute
+  '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
+  '/ibc-kit': typeof IbcKitRoute
+  '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
+  '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
@@ -67,7 +109,13 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
+  '/ibc-game': typeof IbcGameRoute
+  '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
+  '/ibc-kit': typeof IbcKitRoute
+  '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
+  '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
@@ -77,7 +125,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
+  '/ibc-game': typeof IbcGameRoute
+  '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
+  '/ibc-kit': typeof IbcKitRoute
+  '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
+  '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
@@ -88,7 +142,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/custom-designed-bat'
     | '/help'
+    | '/ibc-game'
+    | '/ibc-game-plus-bat'
+    | '/ibc-kit'
+    | '/ibc-kit-no-cost-emi'
+    | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/terms-and-conditions'
@@ -97,7 +157,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/custom-designed-bat'
     | '/help'
+    | '/ibc-game'
+    | '/ibc-game-plus-bat'
+    | '/ibc-kit'
+    | '/ibc-kit-no-cost-emi'
+    | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/terms-and-conditions'
@@ -106,7 +172,13 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/custom-designed-bat'
     | '/help'
+    | '/ibc-game'
+    | '/ibc-game-plus-bat'
+    | '/ibc-kit'
+    | '/ibc-kit-no-cost-emi'
+    | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/terms-and-conditions'
@@ -116,7 +188,13 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
+  CustomDesignedBatRoute: typeof CustomDesignedBatRoute
   HelpRoute: typeof HelpRoute
+  IbcGameRoute: typeof IbcGameRoute
+  IbcGamePlusBatRoute: typeof IbcGamePlusBatRoute
+  IbcKitRoute: typeof IbcKitRoute
+  IbcKitNoCostEmiRoute: typeof IbcKitNoCostEmiRoute
+  IbcSteamGameRoute: typeof IbcSteamGameRoute
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
@@ -145,11 +223,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessLicenceTermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/custom-designed-bat': {
+      id: '/custom-designed-bat'
+      path: '/custom-designed-bat'
+      fullPath: '/custom-designed-bat'
+      preLoaderRoute: typeof CustomDesignedBatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/help': {
       id: '/help'
       path: '/help'
       fullPath: '/help'
       preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ibc-game': {
+      id: '/ibc-game'
+      path: '/ibc-game'
+      fullPath: '/ibc-game'
+      preLoaderRoute: typeof IbcGameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ibc-game-plus-bat': {
+      id: '/ibc-game-plus-bat'
+      path: '/ibc-game-plus-bat'
+      fullPath: '/ibc-game-plus-bat'
+      preLoaderRoute: typeof IbcGamePlusBatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ibc-kit': {
+      id: '/ibc-kit'
+      path: '/ibc-kit'
+      fullPath: '/ibc-kit'
+      preLoaderRoute: typeof IbcKitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ibc-kit-no-cost-emi': {
+      id: '/ibc-kit-no-cost-emi'
+      path: '/ibc-kit-no-cost-emi'
+      fullPath: '/ibc-kit-no-cost-emi'
+      preLoaderRoute: typeof IbcKitNoCostEmiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ibc-steam-game': {
+      id: '/ibc-steam-game'
+      path: '/ibc-steam-game'
+      fullPath: '/ibc-steam-game'
+      preLoaderRoute: typeof IbcSteamGameRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/metaverse-superstar': {
@@ -181,7 +301,13 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   BusinessLicenceTermsAndConditionsRoute:
     BusinessLicenceTermsAndConditionsRoute,
+  CustomDesignedBatRoute: CustomDesignedBatRoute,
   HelpRoute: HelpRoute,
+  IbcGameRoute: IbcGameRoute,
+  IbcGamePlusBatRoute: IbcGamePlusBatRoute,
+  IbcKitRoute: IbcKitRoute,
+  IbcKitNoCostEmiRoute: IbcKitNoCostEmiRoute,
+  IbcSteamGameRoute: IbcSteamGameRoute,
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,

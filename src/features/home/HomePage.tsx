@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { CONTENT_PATHS } from '../../lib/site';
 import './home.css';
 import { PRODUCT_LINE } from './productLine';
@@ -9,7 +10,15 @@ const steps = [
   { title: 'Take guard', text: 'Face pace, spin and swing, or bowl to your family on the same kit.' },
 ];
 
-export function HomePage() {
+export interface HomePageProps {
+  /** The home kit's packages (the catalogue's product page as a section), composed by the route. */
+  packages?: ReactNode;
+  /** The how-it-works video banner, shown with the steps. */
+  howItWorks?: ReactNode;
+}
+
+/** "/": the hero, the home kit's packages, the product line at a glance, how it works, venues. */
+export function HomePage({ packages, howItWorks }: HomePageProps) {
   return (
     <div className="home">
       <section className="home__hero" aria-labelledby="home-title">
@@ -22,24 +31,52 @@ export function HomePage() {
           like yours. Delivered across India and abroad.
         </p>
         <div className="home__actions">
-          <a className="home__cta" href="#product-line">
-            See the product line
+          <a className="home__cta" href={packages ? '#home-kit' : '#product-line'}>
+            {packages ? 'Shop the home kit' : 'See the product line'}
           </a>
+          {packages && (
+            <a className="home__cta home__cta--ghost" href="#product-line">
+              See the product line
+            </a>
+          )}
           <Link className="home__cta home__cta--ghost" to={CONTENT_PATHS.help}>
             Questions? Get help
           </Link>
         </div>
       </section>
 
+      {packages && (
+        <div id="home-kit" className="home__packages">
+          {packages}
+        </div>
+      )}
+
       <section id="product-line" className="home__section" aria-labelledby="line-title">
         <h2 id="line-title">The product line at a glance</h2>
         <ul className="home__grid">
           {PRODUCT_LINE.map((entry) => (
-            <li key={entry.id} className="home__card">
+            <li key={entry.id} className={entry.to ? 'home__card home__card--link' : 'home__card'}>
               <img src={entry.image} alt={entry.imageAlt} width={64} height={64} />
               <div>
-                <h3>{entry.name}</h3>
+                <h3>
+                  {entry.to ? (
+                    <Link to={entry.to} className="home__card-link">
+                      {entry.name}
+                    </Link>
+                  ) : (
+                    entry.name
+                  )}
+                </h3>
                 <p>{entry.summary}</p>
+                {entry.more && (
+                  <p className="home__more">
+                    {entry.more.map((more) => (
+                      <Link key={more.to} to={more.to} className="home__more-link">
+                        {more.label}
+                      </Link>
+                    ))}
+                  </p>
+                )}
               </div>
             </li>
           ))}
@@ -56,6 +93,7 @@ export function HomePage() {
             </li>
           ))}
         </ol>
+        {howItWorks && <div className="home__how">{howItWorks}</div>}
       </section>
 
       <section className="home__section home__venue" aria-labelledby="venue-title">

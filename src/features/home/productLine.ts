@@ -2,12 +2,25 @@
  * The product line as the home page presents it. Prices and stock are not here on purpose:
  * they come from the catalogue API, never from a hard-coded list.
  */
+/** The product routes the line links to (spec §2). */
+export type ProductLinePath =
+  | '/ibc-kit'
+  | '/ibc-kit-no-cost-emi'
+  | '/ibc-game'
+  | '/ibc-steam-game'
+  | '/ibc-game-plus-bat'
+  | '/custom-designed-bat';
+
 export interface ProductLineEntry {
   id: string;
   name: string;
   summary: string;
   image: string;
   imageAlt: string;
+  /** The product route, where there is one (business and ads have none yet). */
+  to?: ProductLinePath;
+  /** More routes of the same line, e.g. the no-cost EMI kit. */
+  more?: { to: ProductLinePath; label: string }[];
 }
 
 export const PRODUCT_LINE: ProductLineEntry[] = [
@@ -17,6 +30,8 @@ export const PRODUCT_LINE: ProductLineEntry[] = [
     summary: 'VR headset, sensor-tracked bat and the game. Solo or family, with a no-cost EMI option.',
     image: '/images/line/kit.svg',
     imageAlt: 'An orange VR headset',
+    to: '/ibc-kit',
+    more: [{ to: '/ibc-kit-no-cost-emi', label: 'On no-cost EMI' }],
   },
   {
     id: 'game',
@@ -24,6 +39,8 @@ export const PRODUCT_LINE: ProductLineEntry[] = [
     summary: 'Face real bowling in VR with one or five player profiles, or get the STEAM edition for PC VR.',
     image: '/images/line/game.svg',
     imageAlt: 'A red cricket ball in flight',
+    to: '/ibc-game',
+    more: [{ to: '/ibc-steam-game', label: 'STEAM edition' }],
   },
   {
     id: 'game-plus-bat',
@@ -31,6 +48,7 @@ export const PRODUCT_LINE: ProductLineEntry[] = [
     summary: 'The game with our tracked bat: the weight and swing of the real thing.',
     image: '/images/line/bat.svg',
     imageAlt: 'A cricket bat and ball',
+    to: '/ibc-game-plus-bat',
   },
   {
     id: 'custom-bat',
@@ -38,6 +56,7 @@ export const PRODUCT_LINE: ProductLineEntry[] = [
     summary: 'A bat built to your grip, weight and design, ready for the game and the nets.',
     image: '/images/line/bat.svg',
     imageAlt: 'A cricket bat and ball',
+    to: '/custom-designed-bat',
   },
   {
     id: 'business',

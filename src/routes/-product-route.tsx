@@ -1,0 +1,53 @@
+import type { Package } from '../../contract/catalogue';
+import { openCart } from '../features/cart/CartButton';
+import { addPackageToCart } from '../features/cart/store';
+import { HowItWorksBanner } from '../features/catalogue/components/HowItWorks';
+import { ProductPage } from '../features/catalogue/ProductPage';
+import { PRODUCT_PAGES, type ProductPath } from '../features/catalogue/productTypes';
+import { CurrencySwitch } from '../features/country/CurrencySwitch';
+import { useCountry } from '../features/country/store';
+import { HomePage } from '../features/home/HomePage';
+
+/*
+ * The composition the product routes share (the '-' prefix keeps it out of the route tree): the
+ * catalogue's page with the country store, the currency switch and the cart, which the catalogue
+ * feature may not import itself.
+ */
+
+function buy(pkg: Package, quantities?: Record<number, number>) {
+  addPackageToCart(pkg, quantities);
+  openCart();
+}
+
+export function ProductRoute({ path }: { path: ProductPath }) {
+  const { countryCode, currency } = useCountry();
+  return (
+    <ProductPage
+      config={PRODUCT_PAGES[path]}
+      countryCode={countryCode}
+      currency={currency}
+      onBuy={buy}
+      currencySwitch={<CurrencySwitch />}
+    />
+  );
+}
+
+export function HomeRoute() {
+  const { countryCode, currency } = useCountry();
+  return (
+    <HomePage
+      packages={
+        <ProductPage
+          variant="section"
+          config={PRODUCT_PAGES['/']}
+          countryCode={countryCode}
+          currency={currency}
+          onBuy={buy}
+          currencySwitch={<CurrencySwitch />}
+          showHowItWorks={false}
+        />
+      }
+      howItWorks={<HowItWorksBanner />}
+    />
+  );
+}
