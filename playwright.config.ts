@@ -27,6 +27,11 @@ if (!process.env.E2E_BUILD_CHECKED && !process.argv.includes('--list')) {
 }
 
 const port = Number(process.env.E2E_PORT);
+/** +919876500001 … +919876500016, all with the code 246810 (tests/e2e/auth.spec.ts picks its own). */
+const E2E_OTP_TEST_NUMBERS = Array.from(
+  { length: 16 },
+  (_, i) => `+9198765${String(i + 1).padStart(5, '0')}:246810`,
+).join(',');
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = !!process.env.CI;
 // A fixed Android Chrome UA (not Playwright's device table, which changes between Playwright releases).
@@ -103,6 +108,9 @@ export default defineConfig({
       STATIC_DIR: join(repoRoot, 'dist'),
       // Always the fresh embedded database above; E2E_DATABASE_URL opts into PostgreSQL (empty = unset).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      // Test numbers with a fixed code (nothing is sent to them), used by tests/e2e/auth.spec.ts: one number per
+      // test, project and retry, because a number gets at most 5 codes an hour and a 30 s cool-down between codes.
+      OTP_TEST_NUMBERS: E2E_OTP_TEST_NUMBERS,
     },
   },
 });

@@ -5,8 +5,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { createQueryClient } from './app/queryClient';
+import { track } from './features/analytics/track';
+import { AuthProvider } from './features/auth/AuthProvider';
 import { hydrateCart } from './features/cart/store';
 import { bindCountryQueryClient, hydrateCountry } from './features/country/store';
+import { PROFILE_QUERY_KEY } from './features/profile/keys';
 import { routeTree } from './routeTree.gen';
 import {
   createQueryPersister,
@@ -67,7 +70,13 @@ if (root) {
             dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
           }}
         >
-          <RouterProvider router={router} />
+          {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
+          <AuthProvider
+            track={track}
+            onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
+          >
+            <RouterProvider router={router} />
+          </AuthProvider>
         </PersistQueryClientProvider>
       </StrictMode>,
     );

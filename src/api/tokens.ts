@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import {
+  refreshTokensRequestSchema as contractRefreshTokensRequestSchema,
+  refreshTokensResponseSchema as contractRefreshTokensResponseSchema,
+  TOKEN_SETS,
+  type TokenSetName,
+  type TokenSetResponse,
+} from '../../contract/user';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
-/** Separate token sets for the main site, business and forms (spec §6). */
-export const TOKEN_SETS = ['main', 'business', 'forms'] as const;
-export type TokenSetName = (typeof TOKEN_SETS)[number];
+export type { TokenSetName };
+/** Separate token sets for the main site, business and forms (spec §6); the names are the contract's. */
+export { TOKEN_SETS };
 
 export interface TokenSet {
   accessToken: string;
@@ -51,26 +58,27 @@ export function clearTokens(set: TokenSetName): void {
 }
 
 /*
- * Wire shapes of the token refresh (spec §7 "Token refresh"). They belong in contract/ beside the user and
- * forms services' other schemas; they live here until that file exists.
+ * Wire shapes of the token refresh (spec §7 "Token refresh") come from contract/user.ts. The client reads the
+ * answer a little more loosely than the contract writes it: an empty (or missing) access_token means the session
+ * is over (SESSION_EXPIRED, spec §8), so it must reach the client's check instead of failing the schema.
  */
 
-/** POST {user}/refresh_auth_tokens/v1/ and POST {forms}/auth/refresh_tokens/v1/ request body. */
-export const refreshTokensRequestSchema = z.object({ refresh_token: z.string().min(1) });
+export const refreshTokensRequestSchema = contractRefreshTokensRequestSchema;
 export type RefreshTokensRequest = z.infer<typeof refreshTokensRequestSchema>;
 
-/**
- * The refresh answer. access_token may come back empty (or null), which means the session is over
- * (SESSION_EXPIRED, spec §8), so the schema lets it through for the client to decide.
- */
-export const refreshTokensResponseSchema = z.object({
+/** POST {user}/refresh_auth_tokens/v1/ and POST {forms}/auth/refresh_tokens/v1/ answer, as the client reads it. */
+export const refreshTokensResponseSchema = contractRefreshTokensResponseSchema.partial().extend({
   access_token: z.string().nullish(),
   refresh_token: z.string().nullish(),
   user_id: z.union([z.string(), z.number()]).nullish(),
-  /** Lifetime of the new access token in seconds. */
   expires_in: z.number().nonnegative().nullish(),
 });
 export type RefreshTokensResponse = z.infer<typeof refreshTokensResponseSchema>;
+
+/** Builds the set to store from a sign-in answer (the contract's token set: verify, social login). */
+export function tokenSetFromResponse(answer: TokenSetResponse, now: number = Date.now()): TokenSet {
+  return tokenSetFromRefresh(answer, null, now);
+}
 
 /** Builds the set to store from a refresh answer; a missing rotated refresh token keeps the old one. */
 export function tokenSetFromRefresh(

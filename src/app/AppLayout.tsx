@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useAuth } from '../features/auth/AuthProvider';
 import { CartButton } from '../features/cart/CartButton';
 import { useCartOpen } from '../features/cart/view';
 import { useCountry } from '../features/country/store';
+import { AccountMenu } from '../features/profile/AccountMenu';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
 import { Logo } from '../ui/Logo';
 import './layout.css';
@@ -41,6 +43,7 @@ const CartRevalidation = lazy(() => import('../features/cart/revalidate'));
 export function AppLayout({ children }: { children: ReactNode }) {
   const { countryCode } = useCountry();
   const cartOpen = useCartOpen();
+  const auth = useAuth();
   // Once opened, the dialog stays mounted so it can animate out when closed.
   const [cartWanted, setCartWanted] = useState(false);
   if (cartOpen && !cartWanted) setCartWanted(true);
@@ -66,6 +69,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <InstallButton />
+        <AccountMenu signedIn={auth.signedIn} userId={auth.userId} onSignOut={() => void auth.logout()} />
         <CartButton className="shell__cart" />
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
@@ -94,6 +98,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <span>{item.label}</span>
           </Link>
         ))}
+        <AccountMenu
+          variant="nav"
+          className="shell__bottom-link"
+          signedIn={auth.signedIn}
+          userId={auth.userId}
+          onSignOut={() => void auth.logout()}
+        />
         <CartButton variant="nav" className="shell__bottom-link" />
       </nav>
       <Suspense fallback={null}>

@@ -1,0 +1,99 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { apiEvents } from '../../api/events';
+import { readCookie } from './guards';
+import type { AuthRuntime } from './runtime';
+import type { AuthAnalyticsEvent, AuthSnapshot, AuthTrack, SignInCompletion } from './types';
+
+export type { AuthAnalyticsEvent, AuthTrack, SignInCompletion } from './types';
+
+export interface AuthContextValue extends AuthSnapshot {
+  signedIn: boolean;
+  track: AuthTrack;
+  /** A code was sent for the main session: the sign-in is in flight. */
+  otpRequested: () => Promise<void>;
+  cancelLogin: () => Promise<void>;
+  /** Keeps the new token set in its cookies; for the main set, signs the app in (LOGIN). Await it before navigating. */
+  completeSignIn: (completion: SignInCompletion) => Promise<void>;
+  /** Signs out at once; the server is told in the background (best effort). */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  track?: AuthTrack;
+  /** Runs after the main session ended (sign-out, or a refused refresh): drop the buyer's cached data. */
+  onSignedOut?: () => void;
+}
+
+const noTrack: AuthTrack = () => undefined;
+
+function bootSnapshot(): AuthSnapshot {
+  const signedIn = Boolean(readCookie('access_token'));
+  return {
+    status: signedIn ? 'authenticated' : 'unauthenticated',
+    redirectPath: null,
+    userId: signedIn ? (readCookie('user_id') ?? null) : null,
+  };
+}
+
+/**
+ * One auth actor for the whole app (spec §4), started from whether an access token is kept. The first paint uses
+ * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it.
+ */
+export function AuthProvider({ children, track = noTrack, onSignedOut }: AuthProviderProps) {
+  const [snapshot, setSnapshot] = useState<AuthSnapshot>(bootSnapshot);
+  const latest = useRef({ track, onSignedOut });
+  latest.current = { track, onSignedOut };
+  const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);
+
+  const runtime = useCallback((): Promise<AuthRuntime> => {
+    runtimeRef.current ??= import('./runtime').then(({ createAuthRuntime }) =>
+      createAuthRuntime({
+        hasAccessToken: Boolean(readCookie('access_token')),
+        onChange: setSnapshot,
+        track: () => latest.current.track,
+        onSignedOut: () => latest.current.onSignedOut?.(),
+      }),
+    );
+    return runtimeRef.current;
+  }, []);
+
+  useEffect(() => {
+    void runtime();
+    // A refused refresh already dropped the main set (src/api/client.ts): the app follows.
+    return apiEvents.on('logout', ({ tokenSet, reason }) => {
+      if (tokenSet === 'main') void runtime().then((r) => r.sessionEnded(reason));
+    });
+  }, [runtime]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...snapshot,
+      signedIn: snapshot.status === 'authenticated',
+      track: (event: AuthAnalyticsEvent, properties) => latest.current.track(event, properties),
+      otpRequested: async () => (await runtime()).otpRequested(),
+      cancelLogin: async () => (await runtime()).cancelLogin(),
+      completeSignIn: async (completion) => (await runtime()).completeSignIn(completion),
+      logout: async () => (await runtime()).logout(),
+    }),
+    [snapshot, runtime],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an <AuthProvider> above it');
+  return value;
+}

@@ -1,0 +1,71 @@
+/*
+ * What the routes' guards and the shell need before any screen loads: cookie and sessionStorage presence checks
+ * and the redirect check. Nothing here imports zod, xstate or the HTTP client, so the first script stays small
+ * (a route's beforeLoad and search validation are bundled with the route tree, not split with its screen).
+ */
+
+export const PENDING_SIGN_IN_KEY = 'auth.pendingSignIn';
+export const SIGN_UP_KEY = 'auth.pendingSignUp';
+export const SOCIAL_FLOW_KEY = 'auth.socialFlow';
+export const SOCIAL_TICKET_KEY = 'auth.socialTicket';
+
+export const SIGN_IN_PATH = '/sign-in';
+export const FORMS_SIGN_IN_PATH = '/f/sign-in';
+export const VERIFY_PATH = '/sign-in/verify';
+export const SIGN_UP_PATH = '/sign-in/sign-up/verify';
+export const SOCIAL_CALLBACK_PATH = '/sign-in/google/callback';
+
+/** Reads one cookie (the token sets' names are src/api/tokens.ts's: main bare, others prefixed). */
+export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const cookie = part.trim();
+    if (!cookie.startsWith(prefix)) continue;
+    try {
+      return decodeURIComponent(cookie.slice(prefix.length));
+    } catch {
+      return cookie.slice(prefix.length);
+    }
+  }
+  return undefined;
+}
+
+/** Whether an access token of the set is kept (spec §4: the auth machine's initial state). */
+export function hasSession(set: 'main' | 'forms'): boolean {
+  return Boolean(readCookie(set === 'main' ? 'access_token' : 'forms_access_token'));
+}
+
+function hasItem(key: string): boolean {
+  try {
+    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The navigation key of /sign-in/verify: a code was asked for in this tab. */
+export const hasPendingSignIn = () => hasItem(PENDING_SIGN_IN_KEY);
+/** The navigation key of /sign-in/sign-up/verify: a new buyer's code was verified in this tab. */
+export const hasPendingSignUp = () => hasItem(SIGN_UP_KEY);
+
+const AUTH_PATHS = [SIGN_IN_PATH, FORMS_SIGN_IN_PATH];
+
+/**
+ * The path to return to after signing in: only a same-origin path (never "//evil.example", "https://…" or
+ * "javascript:"), never a sign-in page itself (no loops); anything else becomes the fallback.
+ */
+export function safeRedirect(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return fallback;
+  try {
+    const base = 'https://shop.invalid';
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    if (AUTH_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return fallback;
+    return `${path}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

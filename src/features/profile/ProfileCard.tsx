@@ -1,0 +1,62 @@
+import { ErrorView } from '../../ui/ErrorView';
+import { Skeleton } from '../../ui/Skeleton';
+import { useProfile } from './api';
+import { type ClientProfile, phoneForDisplay } from './model';
+import './profile.css';
+
+export const PROFILE_LOAD_FAILED = 'We could not load your profile';
+
+function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+/** Spec §2 "Profile card": the name and the phone number with its country code. */
+export function ProfileCard({ profile }: { profile: ClientProfile }) {
+  return (
+    <section className="profile-card" aria-label="Your profile" data-testid="profile-card">
+      <span className="profile-card__avatar" aria-hidden="true">
+        {initials(profile.name)}
+      </span>
+      <div className="profile-card__text">
+        <p className="profile-card__name">{profile.name || 'Name not added yet'}</p>
+        <p className="profile-card__phone">{phoneForDisplay(profile)}</p>
+      </div>
+    </section>
+  );
+}
+
+/** The same box, sizes and rhythm as the card, so the swap causes no layout shift. */
+export function ProfileCardSkeleton() {
+  return (
+    <section className="profile-card" aria-busy="true" aria-label="Loading your profile">
+      <Skeleton variant="circle" width={48} />
+      <div className="profile-card__text">
+        <Skeleton variant="block" width="60%" height="1.5rem" />
+        <Skeleton variant="block" width="45%" height="1.25rem" />
+      </div>
+    </section>
+  );
+}
+
+/** The signed-in buyer's card: loading skeleton, the card, or the failure view with retry (spec §8). */
+export function ProfileCardContainer({ userId }: { userId: string | null }) {
+  const profile = useProfile(userId);
+  if (profile.data) return <ProfileCard profile={profile.data} />;
+  if (profile.isError) {
+    return (
+      <ErrorView
+        title={PROFILE_LOAD_FAILED}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+        headingLevel={3}
+      />
+    );
+  }
+  return <ProfileCardSkeleton />;
+}

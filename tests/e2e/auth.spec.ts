@@ -1,0 +1,106 @@
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+
+/*
+ * Sign-in with a phone number and a one-time code against the real server (issue 4). The numbers are test
+ * numbers configured in playwright.config.ts (OTP_TEST_NUMBERS, code 246810: nothing is sent, everything else
+ * — hashing, tries, cool-down, rate limits — is real). Each test, project and retry uses its own number: a
+ * number gets at most 5 codes an hour.
+ */
+
+const CODE = '246810';
+
+/** 98765000NN: slot 1 is the journey, slot 2 the wrong-code test; ×2 projects ×2 tries. */
+function testNumber(testInfo: TestInfo, slot: 1 | 2): string {
+  const project = testInfo.project.name === 'mobile' ? 0 : 1;
+  const index = (slot - 1) * 4 + project * 2 + Math.min(testInfo.retry, 1) + 1;
+  return `98765${String(index).padStart(5, '0')}`;
+}
+
+const shown = (national: string) => `+91 ${national.slice(0, 5)} ${national.slice(5)}`;
+
+async function askForCode(page: Page, national: string) {
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveText(/India \(\+91\)/);
+  await page.getByLabel('Mobile number').fill(national);
+  const next = page.getByRole('button', { name: 'Continue' });
+  await next.click();
+  // The server keeps 30 s between two codes for a number: the screen counts down, then Continue works again.
+  const waiting = page.getByText(/You can ask again in/);
+  await expect(page.getByText('Enter the code').or(waiting)).toBeVisible();
+  if (await waiting.isVisible()) {
+    await expect(next).toBeEnabled({ timeout: 40_000 });
+    await next.click();
+  }
+  await expect(page).toHaveURL(/\/sign-in\/verify$/);
+  await expect(page.getByTestId('pending-phone')).toHaveText(shown(national));
+}
+
+async function openAccount(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
+  return page.getByRole('dialog', { name: 'Your account' });
+}
+
+test('a new buyer signs up from a product page, signs out, signs back in and lands where they started', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const national = testNumber(testInfo, 1);
+
+  await page.goto('/ibc-game');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fibc-game$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+  // A number that is not an Indian mobile is refused before anything is sent.
+  await page.getByLabel('Mobile number').fill('4876500001');
+  await page.getByLabel('Mobile number').blur();
+  await expect(page.getByText('Enter a valid mobile number')).toBeVisible();
+
+  await askForCode(page, national);
+  await page.getByLabel('6-digit code').fill(CODE);
+
+  // New buyer: the sign-up details step, then back to the product page.
+  await expect(page).toHaveURL(/\/sign-in\/sign-up\/verify$/);
+  await page.getByLabel('Full name').fill('Asha Kumar');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ibc-game$/);
+
+  let account = await openAccount(page);
+  const card = account.getByTestId('profile-card');
+  await expect(card).toContainText('Asha Kumar');
+  await expect(card).toContainText(shown(national));
+  await account.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
+
+  // Signing back in: no sign-up step, straight back to where the buyer started.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fibc-game$/);
+  await askForCode(page, national);
+  await page.getByLabel('6-digit code').fill(CODE);
+  await expect(page).toHaveURL(/\/ibc-game$/);
+  account = await openAccount(page);
+  await expect(account.getByTestId('profile-card')).toContainText('Asha Kumar');
+});
+
+test('a wrong code shows its error and keeps the number; the right one then signs in', async ({
+  page,
+}, testInfo) => {
+  const national = testNumber(testInfo, 2);
+  await page.goto('/sign-in?redirect=%2Fibc-kit');
+  await askForCode(page, national);
+
+  await page.getByLabel('6-digit code').fill('111111');
+  await expect(page.getByText(/That code is not right\. 4 tries left\./)).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\/verify$/);
+  await expect(page.getByTestId('pending-phone')).toHaveText(shown(national));
+  await expect(page.getByRole('link', { name: 'Edit number' })).toBeVisible();
+
+  await page.getByLabel('6-digit code').fill(CODE);
+  await expect(page).toHaveURL(/\/sign-in\/sign-up\/verify$/);
+});
+
+test('the verify step without a code on its way goes back to /sign-in', async ({ page }) => {
+  await page.goto('/sign-in/verify');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
