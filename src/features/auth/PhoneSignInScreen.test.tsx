@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, fakeNetwork, json, resetClient } from '../../api/test-helpers';
+import { PhoneSignInScreen } from './PhoneSignInScreen';
+import { getPendingSignIn, setSocialTicket } from './session';
+import { renderScreen } from './testing.test-helpers';
+
+const sent = {
+  message: 'We sent a 6-digit code',
+  res_status: 'OTP_SENT',
+  expires_in: 600,
+  resend_after_seconds: 30,
+  is_registered: false,
+  phone_number_with_country_code: '+919876543210',
+};
+
+beforeEach(() => {
+  resetClient();
+  sessionStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PhoneSignInScreen', () => {
+  it('starts on India (+91) and shows "Enter a valid mobile number" only once touched', async () => {
+    fakeNetwork(() => json(200, sent));
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/ibc-game" />, '/sign-in');
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveTextContent('India (+91)');
+    const input = screen.getByLabelText(/Mobile number/);
+    const user = userEvent.setup();
+    await user.type(input, '4876500001');
+    expect(screen.queryByText('Enter a valid mobile number')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText('Enter a valid mobile number')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '9876543210');
+    expect(screen.queryByText('Enter a valid mobile number')).not.toBeInTheDocument();
+  });
+
+  it('sends the code, keeps the sign-in in flight, tracks requested_otp and goes to /sign-in/verify', async () => {
+    const { requests } = fakeNetwork(() => json(200, sent));
+    const { track } = renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/ibc-game" />, '/sign-in');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Mobile number/), '98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in/verify'));
+    expect(requests[0]?.url).toContain('/api/user/login/phone_number/v2/');
+    expect(requests[0]?.body).toEqual({
+      phone_number: '9876543210',
+      country_code: '+91',
+      iso_country_code: 'IN',
+    });
+    expect(getPendingSignIn()).toMatchObject({
+      phoneNumber: '9876543210',
+      redirect: '/ibc-game',
+      tokenSet: 'main',
+    });
+    expect(track).toHaveBeenCalledWith('requested_otp', { country_code: 'IN', token_set: 'main' });
+  });
+
+  it('does not call the server with an invalid number', async () => {
+    const { requests } = fakeNetwork(() => json(200, sent));
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/" />, '/sign-in');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Mobile number/), '12345');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter a valid mobile number')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a 429 shows the wait and keeps Continue off until it is over', async () => {
+    fakeNetwork(() =>
+      json(429, {
+        data: {
+          ...errorBody(429, 'TOO_MANY_REQUESTS').data,
+          message: 'Please wait 20 seconds before asking for another code',
+          time_in_seconds: 20,
+        },
+      }),
+    );
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/" />, '/sign-in');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/You can ask again in/)).toHaveTextContent('0:20');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('carries a Google social ticket into the pending sign-in', async () => {
+    setSocialTicket({ ticket: 'tkt', redirect: '/', tokenSet: 'main', name: 'A', email: 'a@example.com' });
+    fakeNetwork(() => json(200, sent));
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/" />, '/sign-in');
+    expect(await screen.findByText(/finish signing in with Google/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(getPendingSignIn()?.socialTicket).toBe('tkt'));
+  });
+});

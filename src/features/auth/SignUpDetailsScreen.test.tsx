@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
+import { setTokens } from '../../api/tokens';
+import { emailError, nameError, SignUpDetailsScreen } from './SignUpDetailsScreen';
+import { getPendingSignUp, setPendingSignUp } from './session';
+import { renderScreen, verifyAnswer } from './testing.test-helpers';
+
+beforeEach(() => {
+  resetClient();
+  sessionStorage.clear();
+  setTokens('main', { accessToken: 'a.b.c', refreshToken: 'r', userId: 'u-1', expires: null });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign-up details', () => {
+  it('names are letters and spaces only; the e-mail is optional but must be one', () => {
+    expect(nameError('Asha Kumar')).toBeNull();
+    expect(nameError('Asha2')).toBe('Use letters and spaces only');
+    expect(nameError('  ')).toBe('Enter your name');
+    expect(emailError('')).toBeNull();
+    expect(emailError('asha@example.com')).toBeNull();
+    expect(emailError('asha@')).toBe('Enter a valid email id');
+  });
+
+  it('saves the details, tracks signup_completed and returns where the buyer started', async () => {
+    setPendingSignUp({ redirect: '/ibc-game' });
+    const { requests } = fakeNetwork(() => json(200, { profile: verifyAnswer().profile }));
+    const onSaved = vi.fn();
+    const { track } = renderScreen(
+      <SignUpDetailsScreen redirect="/ibc-game" onSaved={onSaved} />,
+      '/sign-in/sign-up/verify',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter your name')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Full name/), 'Asha Kumar');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ibc-game'));
+    expect(requests[0]?.url).toContain('/api/user/sign_up/details/v1/');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer a.b.c');
+    expect(requests[0]?.body).toEqual({ name: 'Asha Kumar' });
+    expect(track).toHaveBeenCalledWith('signup_completed', { has_email: false });
+    expect(onSaved).toHaveBeenCalled();
+    expect(getPendingSignUp()).toBeNull();
+  });
+});

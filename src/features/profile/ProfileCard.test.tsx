@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
+import { setTokens } from '../../api/tokens';
+import { phoneForDisplay, toClientProfile } from './model';
+import { PROFILE_LOAD_FAILED, ProfileCardContainer } from './ProfileCard';
+
+const wire = {
+  user_id: 'u-1',
+  name: 'Asha Kumar',
+  email: 'asha@example.com',
+  is_email_verified: true,
+  gender: null,
+  dob: null,
+  phone_number: '9876543210',
+  country_code: '+91',
+  iso_country_code: 'IN',
+  profile_pic_url: null,
+  language_preference: null,
+  is_sign_up_completed: true,
+};
+
+function mount(userId: string | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ProfileCardContainer userId={userId} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  resetClient();
+  setTokens('main', { accessToken: 'a.b.c', refreshToken: 'r', userId: 'u-1', expires: null });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the client view of the profile (spec §3)', () => {
+  it('maps the wire profile', () => {
+    expect(toClientProfile(wire)).toEqual({
+      name: 'Asha Kumar',
+      email: 'asha@example.com',
+      isEmailVerified: true,
+      phoneNumber: '9876543210',
+      dialCode: '+91',
+      phoneNumberWithCountryCode: '+919876543210',
+    });
+    expect(toClientProfile({ ...wire, name: null, email: null }).name).toBe('');
+    expect(phoneForDisplay({ dialCode: '+44', phoneNumber: '7911123456' })).toBe('+44 7911123456');
+  });
+});
+
+describe('ProfileCard', () => {
+  it('shows a skeleton while loading, then the name and the phone with its country code', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { requests } = fakeNetwork(() => new Promise<Response>((resolve) => (answer = resolve)));
+    mount('u-1');
+    expect(screen.getByLabelText('Loading your profile')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    answer(json(200, { profile: wire }));
+    expect(await screen.findByText('Asha Kumar')).toBeInTheDocument();
+    expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(requests[0]?.url).toContain('/api/user/profile/v1/');
+  });
+
+  it('fetches nothing for a signed-out visitor', async () => {
+    const { requests } = fakeNetwork(() => json(200, { profile: wire }));
+    mount(null);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a failure shows the error view; Retry loads it again', async () => {
+    let calls = 0;
+    fakeNetwork(() => {
+      calls += 1;
+      return calls === 1
+        ? json(500, { data: { message: 'boom', response: 'boom', res_status: 'X', http_status_code: 500 } })
+        : json(200, { profile: wire });
+    });
+    mount('u-1');
+    expect(await screen.findByRole('heading', { name: PROFILE_LOAD_FAILED })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Asha Kumar')).toBeInTheDocument();
+  });
+});
