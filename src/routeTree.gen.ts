@@ -22,6 +22,11 @@ import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as FSignInRouteImport } from './routes/f/sign-in'
+import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
+import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
+import { Route as SignInGoogleCallbackRouteImport } from './routes/sign-in/google/callback'
+import { Route as SignInSignUpVerifyRouteImport } from './routes/sign-in/sign-up/verify'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -89,6 +94,31 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FSignInRoute = FSignInRouteImport.update({
+  id: '/f/sign-in',
+  path: '/f/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInIndexRoute = SignInIndexRouteImport.update({
+  id: '/sign-in/',
+  path: '/sign-in/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInVerifyRoute = SignInVerifyRouteImport.update({
+  id: '/sign-in/verify',
+  path: '/sign-in/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInGoogleCallbackRoute = SignInGoogleCallbackRouteImport.update({
+  id: '/sign-in/google/callback',
+  path: '/sign-in/google/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInSignUpVerifyRoute = SignInSignUpVerifyRouteImport.update({
+  id: '/sign-in/sign-up/verify',
+  path: '/sign-in/sign-up/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -104,6 +134,11 @@ export interface FileRoutesByFullPath {
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/f/sign-in': typeof FSignInRoute
+  '/sign-in/verify': typeof SignInVerifyRoute
+  '/sign-in/': typeof SignInIndexRoute
+  '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
+  '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -119,6 +154,11 @@ export interface FileRoutesByTo {
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/f/sign-in': typeof FSignInRoute
+  '/sign-in/verify': typeof SignInVerifyRoute
+  '/sign-in': typeof SignInIndexRoute
+  '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
+  '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -135,6 +175,11 @@ export interface FileRoutesById {
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/f/sign-in': typeof FSignInRoute
+  '/sign-in/verify': typeof SignInVerifyRoute
+  '/sign-in/': typeof SignInIndexRoute
+  '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
+  '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -152,6 +197,11 @@ export interface FileRouteTypes {
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/terms-and-conditions'
+    | '/f/sign-in'
+    | '/sign-in/verify'
+    | '/sign-in/'
+    | '/sign-in/google/callback'
+    | '/sign-in/sign-up/verify'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -167,6 +217,11 @@ export interface FileRouteTypes {
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/terms-and-conditions'
+    | '/f/sign-in'
+    | '/sign-in/verify'
+    | '/sign-in'
+    | '/sign-in/google/callback'
+    | '/sign-in/sign-up/verify'
   id:
     | '__root__'
     | '/'
@@ -182,6 +237,11 @@ export interface FileRouteTypes {
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/terms-and-conditions'
+    | '/f/sign-in'
+    | '/sign-in/verify'
+    | '/sign-in/'
+    | '/sign-in/google/callback'
+    | '/sign-in/sign-up/verify'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -198,6 +258,11 @@ export interface RootRouteChildren {
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  FSignInRoute: typeof FSignInRoute
+  SignInVerifyRoute: typeof SignInVerifyRoute
+  SignInIndexRoute: typeof SignInIndexRoute
+  SignInGoogleCallbackRoute: typeof SignInGoogleCallbackRoute
+  SignInSignUpVerifyRoute: typeof SignInSignUpVerifyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -293,6 +358,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/f/sign-in': {
+      id: '/f/sign-in'
+      path: '/f/sign-in'
+      fullPath: '/f/sign-in'
+      preLoaderRoute: typeof FSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in/': {
+      id: '/sign-in/'
+      path: '/sign-in'
+      fullPath: '/sign-in/'
+      preLoaderRoute: typeof SignInIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in/verify': {
+      id: '/sign-in/verify'
+      path: '/sign-in/verify'
+      fullPath: '/sign-in/verify'
+      preLoaderRoute: typeof SignInVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in/google/callback': {
+      id: '/sign-in/google/callback'
+      path: '/sign-in/google/callback'
+      fullPath: '/sign-in/google/callback'
+      preLoaderRoute: typeof SignInGoogleCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in/sign-up/verify': {
+      id: '/sign-in/sign-up/verify'
+      path: '/sign-in/sign-up/verify'
+      fullPath: '/sign-in/sign-up/verify'
+      preLoaderRoute: typeof SignInSignUpVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -311,6 +411,11 @@ const rootRouteChildren: RootRouteChildren = {
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  FSignInRoute: FSignInRoute,
+  SignInVerifyRoute: SignInVerifyRoute,
+  SignInIndexRoute: SignInIndexRoute,
+  SignInGoogleCallbackRoute: SignInGoogleCallbackRoute,
+  SignInSignUpVerifyRoute: SignInSignUpVerifyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

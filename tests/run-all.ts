@@ -79,6 +79,8 @@ function lighthouseCounts(): Counts | undefined {
 }
 
 const steps: Step[] = [
+  // The route tree is generated code: bring it up to date with src/routes before anything reads it.
+  { name: 'route tree', command: localBin('tsx'), args: ['scripts/generate-routes.ts'] },
   { name: 'typecheck', command: localBin('tsc'), args: ['--noEmit', '-p', '.'] },
   ...(existsSync(join(repoRoot, 'tsconfig.sw.json'))
     ? [{ name: 'typecheck sw', command: localBin('tsc'), args: ['--noEmit', '-p', 'tsconfig.sw.json'] }]
