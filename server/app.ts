@@ -78,7 +78,6 @@ const SERVICES = [
   { prefix: '/api/invoicing', plugin: invoicingRoutes },
   { prefix: '/api/forms', plugin: formsRoutes },
   { prefix: '/api/associates', plugin: associatesRoutes },
-  { prefix: '/api/marketing', plugin: marketingRoutes },
   { prefix: '/api/postal', plugin: postalRoutes },
 ] as const;
 
@@ -162,6 +161,8 @@ export function buildApp(deps: AppDeps) {
     service: maintenance,
     operatorToken: deps.operatorToken,
   });
+
+  app.register(marketingRoutes, { prefix: '/api/marketing', db, now });
 
   const catalogue = createCatalogueService({ db, now });
   app.register(catalogueRoutes, {

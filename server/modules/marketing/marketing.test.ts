@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../contract/common';
+import { type App, buildApp } from '../../app';
+import { type OpenDatabase, openDatabase } from '../../db/client';
+import * as schema from '../../db/schema';
+import { memoryLogger, testConfig } from '../../testing';
+
+let database: OpenDatabase;
+let app: App;
+
+beforeAll(async () => {
+  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
+  app = buildApp({
+    config: testConfig(),
+    db: database.db,
+    logger: memoryLogger().logger,
+    now: () => new Date('2026-11-21T10:00:00Z'),
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('marketing pushes', () => {
+  it('stores an event with its properties and the device time', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/marketing/web_engage/events/push/',
+      payload: {
+        event_name: 'requested_otp',
+        event_data: { country: 'india', is_new: true },
+        occurred_at: '2026-11-21T09:59:58.000Z',
+      },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ accepted: true });
+    const rows = await database.db.select().from(schema.marketingEvents);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'event',
+      name: 'requested_otp',
+      data: { country: 'india', is_new: true },
+      occurredAt: new Date('2026-11-21T09:59:58.000Z'),
+    });
+  });
+
+  it('stores user and anonymous user attributes', async () => {
+    for (const url of [
+      '/api/marketing/web_engage/users/push/',
+      '/api/marketing/web_engage/users/anonymous/push/',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: { user_id: 'u-1', anonymous_id: 'a-1', attributes: { city: 'Pune' } },
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const rows = await database.db.select().from(schema.marketingEvents);
+    expect(rows.filter((r) => r.kind === 'user')).toMatchObject([{ userId: 'u-1', data: { city: 'Pune' } }]);
+    expect(rows.filter((r) => r.kind === 'anonymous_user')).toMatchObject([
+      { userId: null, anonymousId: 'a-1' },
+    ]);
+  });
+
+  it('refuses unknown events and nested or oversized data with the spec error body', async () => {
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/marketing/web_engage/events/push/',
+      payload: { event_name: 'made_up' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorBodySchema.parse(unknown.json()).data.message).toContain('Unknown event name');
+
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/api/marketing/web_engage/events/push/',
+      payload: { event_name: 'purchase', event_data: { cart: { items: [] } } },
+    });
+    expect(nested.statusCode).toBe(400);
+
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/marketing/web_engage/events/push/',
+      payload: { event_name: 'purchase', event_data: { note: 'x'.repeat(20_000) } },
+    });
+    expect(big.statusCode).toBe(413);
+  });
+});
