@@ -279,7 +279,9 @@ export function CartContents() {
         <span>Total</span>
         <Money minor={cart.cartTotal} currency={cart.currency} className="cart-total__amount" />
       </div>
-      <p className="cart-note">Prices before GST: GST (where it applies) and shipping are added at checkout.</p>
+      <p className="cart-note">
+        Prices before GST: GST (where it applies) and shipping are added at checkout.
+      </p>
     </div>
   );
 }
