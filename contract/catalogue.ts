@@ -37,21 +37,7 @@ export const AVAILABILITY_TYPES = ['UNLIMITED', 'LIMITED'] as const;
 export const availabilityTypeSchema = z.enum(AVAILABILITY_TYPES);
 export type AvailabilityType = z.infer<typeof availabilityTypeSchema>;
 
-/** The package codes of spec §9 plus the rest of the line. */
-export const PACKAGE_CODES = {
-  solo: 'SOLO',
-  family: 'FAMILY',
-  soloNoCostEmi: 'SOLO_NO_COST_EMI',
-  familyNoCostEmi: 'FAMILY_NO_COST_EMI',
-  game1Profile: 'GAME_1_PROFILE',
-  game5Profile: 'GAME_5_PROFILE',
-  steamGame: 'STEAM_GAME',
-  gamePlusBat: 'GAME_PLUS_BAT',
-  bat: 'BAT',
-  businessLicence: 'BUSINESS_LICENCE',
-  businessKit: 'BUSINESS_KIT',
-  clubEdition: 'CLUB_EDITION',
-} as const;
+export { PACKAGE_CODES } from './constants';
 
 /** The three licence product codes: default-type products carrying them are licence products (spec §3 Product). */
 export const LICENCE_PRODUCT_CODES = {

@@ -1,26 +1,12 @@
 import { z } from 'zod';
+import { MARKETING_EVENTS } from './constants';
 
 /*
  * The marketing service (spec §7 Analytics): events and user attributes pushed from the storefront. Pushes are
  * best effort on the client (sendBeacon), so the server only validates, bounds and stores them.
  */
 
-/** The event names of spec §1. */
-export const MARKETING_EVENTS = [
-  'requested_otp',
-  'signin_completed',
-  'signup_completed',
-  'order_created',
-  'order_failed',
-  'coupon_applied',
-  'purchase',
-  'form_submit_success',
-  'referral_code_applied',
-  'user_login',
-  'user_logout',
-  'checkout_initiated',
-  'Checkout Completed',
-] as const;
+export { MARKETING_EVENTS } from './constants';
 
 const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
 /** Flat properties only, and not too many of them: this is a tracking call, not a data upload. */

@@ -1,3 +1,4 @@
+import { MARKETING_EVENTS } from '../../../contract/constants';
 /*
  * One function for the marketing events of spec §1 (requested_otp, signin_completed, signup_completed,
  * user_login, user_logout, and the checkout ones later). Each event goes to window.dataLayer (a tag manager
@@ -5,19 +6,8 @@
  * blocks the buyer, survives a page change (sendBeacon, or fetch with keepalive) and its failures are swallowed.
  */
 
-export const ANALYTICS_EVENTS = [
-  'requested_otp',
-  'signin_completed',
-  'signup_completed',
-  'order_created',
-  'order_failed',
-  'coupon_applied',
-  'purchase',
-  'form_submit_success',
-  'referral_code_applied',
-  'user_login',
-  'user_logout',
-] as const;
+/** The marketing event names of spec §1, as the marketing service accepts them. */
+export const ANALYTICS_EVENTS = MARKETING_EVENTS;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 export type AnalyticsProperties = Record<string, string | number | boolean | null | undefined>;
 export type Track = (event: AnalyticsEvent, properties?: AnalyticsProperties) => void;

@@ -1,20 +1,7 @@
+import { PACKAGE_CODES } from '../../../contract/constants';
 import { pageTitle } from '../../lib/site';
 
-/*
- * Kept free of the contract's zod schemas: the routes' head() reads this file from the main chunk.
- * The codes are the contract's PACKAGE_CODES (productTypes.test.ts holds them together).
- */
-const PACKAGE_CODES = {
-  solo: 'SOLO',
-  family: 'FAMILY',
-  soloNoCostEmi: 'SOLO_NO_COST_EMI',
-  familyNoCostEmi: 'FAMILY_NO_COST_EMI',
-  game1Profile: 'GAME_1_PROFILE',
-  game5Profile: 'GAME_5_PROFILE',
-  steamGame: 'STEAM_GAME',
-  gamePlusBat: 'GAME_PLUS_BAT',
-  bat: 'BAT',
-} as const;
+// The zod-free constants: the routes' head() reads this file from the main chunk.
 
 /** Spec §2: the product type is derived from the path: home kit, game plus bat, game, or bat. */
 export type ProductType = 'homeKit' | 'gamePlusBat' | 'game' | 'bat';

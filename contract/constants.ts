@@ -1,0 +1,37 @@
+/*
+ * Constants of the wire contract that carry no schema, so code on the first paint (route heads, analytics) can
+ * use them without loading zod. The schema files re-export them.
+ */
+
+/** The package codes of spec §9 plus the rest of the line. */
+export const PACKAGE_CODES = {
+  solo: 'SOLO',
+  family: 'FAMILY',
+  soloNoCostEmi: 'SOLO_NO_COST_EMI',
+  familyNoCostEmi: 'FAMILY_NO_COST_EMI',
+  game1Profile: 'GAME_1_PROFILE',
+  game5Profile: 'GAME_5_PROFILE',
+  steamGame: 'STEAM_GAME',
+  gamePlusBat: 'GAME_PLUS_BAT',
+  bat: 'BAT',
+  businessLicence: 'BUSINESS_LICENCE',
+  businessKit: 'BUSINESS_KIT',
+  clubEdition: 'CLUB_EDITION',
+} as const;
+
+/** The event names of spec §1. */
+export const MARKETING_EVENTS = [
+  'requested_otp',
+  'signin_completed',
+  'signup_completed',
+  'order_created',
+  'order_failed',
+  'coupon_applied',
+  'purchase',
+  'form_submit_success',
+  'referral_code_applied',
+  'user_login',
+  'user_logout',
+  'checkout_initiated',
+  'Checkout Completed',
+] as const;
