@@ -13,16 +13,15 @@ export const countryCodeSchema = z
   .length(2, 'Use a two-letter country code such as IN or US')
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as IN or US'));
-export const DEFAULT_COUNTRY = 'IN';
+export { DEFAULT_COUNTRY } from './constants';
 
-export const CURRENCIES = ['INR', 'USD'] as const;
+import { CURRENCIES, DEFAULT_COUNTRY } from './constants';
+
+export { CURRENCIES };
 export const currencySchema = z.enum(CURRENCIES);
-export type Currency = z.infer<typeof currencySchema>;
+export type { Currency } from './constants';
 
-/** Spec §9: INR for IN, USD for everywhere else. */
-export function currencyForCountry(countryCode: string): Currency {
-  return countryCode.toUpperCase() === 'IN' ? 'INR' : 'USD';
-}
+export { currencyForCountry } from './constants';
 
 export const PACKAGE_TYPES = ['fixed', 'customizable', 'ad'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES, { error: 'Invalid package type' });
@@ -47,12 +46,7 @@ export const LICENCE_PRODUCT_CODES = {
 } as const;
 export const LICENCE_PRODUCT_CODE_LIST: readonly string[] = Object.values(LICENCE_PRODUCT_CODES);
 
-/** Digital products sold one per order: the cart always shows quantity 1 for them (spec §2 Order summary). */
-export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
-  'IBC_GAME_1_PROFILE_KEY',
-  'IBC_GAME_5_PROFILE_KEY',
-  'IBC_STEAM_GAME_KEY',
-];
+export { SINGLE_QUANTITY_PRODUCT_CODES } from './constants';
 
 /** Payment services: one for the card provider (modal), one for the hosted-link provider (spec §3). */
 export const PAYMENT_SERVICES = ['CARD_MODAL', 'PAYMENT_LINK'] as const;

@@ -35,3 +35,21 @@ export const MARKETING_EVENTS = [
   'checkout_initiated',
   'Checkout Completed',
 ] as const;
+
+/** Default country (spec §9). */
+export const DEFAULT_COUNTRY = 'IN';
+
+export const CURRENCIES = ['INR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Spec §9: INR for IN, USD for everywhere else. */
+export function currencyForCountry(countryCode: string): Currency {
+  return countryCode.toUpperCase() === 'IN' ? 'INR' : 'USD';
+}
+
+/** Digital products sold one per order: the cart always shows quantity 1 for them (spec §2 Order summary). */
+export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
+  'IBC_GAME_1_PROFILE_KEY',
+  'IBC_GAME_5_PROFILE_KEY',
+  'IBC_STEAM_GAME_KEY',
+];

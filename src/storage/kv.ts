@@ -77,12 +77,20 @@ export interface StoredValue<T> {
   remove(): Promise<void>;
 }
 
+/**
+ * The schema, or a function that loads it: stores read at boot pass a loader (`() => import('./schema')…`),
+ * so zod is fetched with the first read, after the first paint, instead of riding in the shell's first script.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 /** A typed handle on one key: values are checked against the schema on every read. */
 export function storedValue<S extends z.ZodType>(
   key: StorageKey,
-  schema: S,
+  schemaSource: SchemaSource<S>,
   options: { ttlMs?: number } = {},
 ): StoredValue<z.output<S>> {
+  const loadSchema = async (): Promise<S> =>
+    typeof schemaSource === 'function' ? (schemaSource as () => Promise<S>)() : schemaSource;
   return {
     key,
     async read(now = Date.now()) {
@@ -92,7 +100,7 @@ export function storedValue<S extends z.ZodType>(
         await removeStored(key);
         return undefined;
       }
-      const parsed = schema.safeParse(raw.value);
+      const parsed = (await loadSchema()).safeParse(raw.value);
       if (!parsed.success) {
         await removeStored(key);
         return undefined;

@@ -1,6 +1,5 @@
 import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
-import { z } from 'zod';
 import { version } from '../../package.json';
 import { STORAGE_KEYS, storedValue } from './kv';
 
@@ -24,13 +23,16 @@ export function shouldPersistQuery(query: Query): boolean {
   );
 }
 
-const persistedClientSchema = z.object({
-  timestamp: z.number(),
-  buster: z.string(),
-  clientState: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
-});
-
-const persistedQueryCache = storedValue(STORAGE_KEYS.queryCache, persistedClientSchema);
+// zod loads with the first read of the saved cache (after the first paint), not with the shell.
+const persistedQueryCache = storedValue(STORAGE_KEYS.queryCache, () =>
+  import('zod').then(({ z }) =>
+    z.object({
+      timestamp: z.number(),
+      buster: z.string(),
+      clientState: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
+    }),
+  ),
+);
 
 /**
  * An idb-keyval persister. Saves are throttled (every fetch result triggers one) with a trailing write, and

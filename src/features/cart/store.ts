@@ -1,66 +1,16 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import { z } from 'zod';
-import {
-  type Currency,
-  currencySchema,
-  type Package,
-  type PackageWithEstimate,
-  SINGLE_QUANTITY_PRODUCT_CODES,
-} from '../../../contract/catalogue';
+import type { Package, PackageWithEstimate } from '../../../contract/catalogue';
+import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '../../../contract/constants';
 import { toMinor } from '../../lib/money';
 import { STORAGE_KEYS, storedValue } from '../../storage/kv';
+import type { CartItem, CartMetadata, CartRecord } from './schema';
+
+export type { CartItem, CartMetadata } from './schema';
 
 /*
  * The cart (spec §3 Cart item and Cart, §4 Cart). One line per product; a fixed package's lines move
  * together as a group (their quantity is units-per-package × package count). Amounts are integer minor units.
  */
-
-export const cartItemSchema = z.object({
-  /** `${packageId}:${productId}` */
-  id: z.string().min(1),
-  /** Unit price (taxable amount of one unit) in minor units. */
-  price: z.number().int().nonnegative(),
-  quantity: z.number().int().positive(),
-  itemTotal: z.number().int().nonnegative(),
-  currency: currencySchema,
-  packageId: z.number().int(),
-  packageCode: z.string(),
-  packageName: z.string(),
-  packageType: z.enum(['fixed', 'customizable']),
-  /** Fixed packages: how many of the package are in the cart, and how many of this product one holds. */
-  packageCount: z.number().int().positive(),
-  unitsPerPackage: z.number().int().positive(),
-  /**
-   * Fixed packages: what this line costs in one package (minor units). A package with its own bundle price
-   * spreads it over its lines, so this (not price × units) is what the line adds per package.
-   */
-  packageLineAmount: z.number().int().nonnegative().nullable(),
-  productId: z.number().int(),
-  productCode: z.string(),
-  productType: z.string(),
-  name: z.string(),
-  picUrl: z.string(),
-  /** The last price the server confirmed, and when (null: never checked since it was added). */
-  lastSeenPrice: z.number().int().nonnegative(),
-  outOfStock: z.boolean(),
-  /** The package is no longer sold in the buyer's country (or the product left it). */
-  unavailable: z.boolean(),
-  /** The price before the last check changed it (same currency only); null when it did not change. */
-  priceChangedFrom: z.number().int().nonnegative().nullable(),
-});
-export type CartItem = z.infer<typeof cartItemSchema>;
-
-export const cartMetadataSchema = z.object({
-  /** When the server last confirmed these prices (ms since the epoch); null before the first check. */
-  pricesCheckedAt: z.number().nullable(),
-  /** The country the prices were last checked for. */
-  countryCode: z.string().nullable(),
-  updatedAt: z.number(),
-});
-export type CartMetadata = z.infer<typeof cartMetadataSchema>;
-
-const cartRecordSchema = z.object({ items: z.array(cartItemSchema), metadata: cartMetadataSchema });
-type CartRecord = z.infer<typeof cartRecordSchema>;
 
 export interface CartState extends CartRecord {
   /** False until the stored cart has been read at boot. */
@@ -123,11 +73,12 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
     return;
   }
   if (item.price === undefined) throw new Error('You must pass a `price` for new items');
-  const parsed = cartItemSchema.parse({
-    ...item,
+  const parsed: CartItem = {
+    ...(item as NewCartItem),
+    price: item.price,
     quantity: clampQuantity(item.productCode ?? '', Math.floor(quantity)),
     itemTotal: 0,
-  });
+  };
   parsed.itemTotal = lineTotal(parsed);
   cartStore.items.push(parsed);
   touch();
@@ -320,7 +271,8 @@ export function useCartCount(): number {
 
 // ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes debounced and flushed on hide ----
 
-const storedCart = storedValue(STORAGE_KEYS.cart, cartRecordSchema);
+// The schema loads with the first read (after the first paint), not with the shell.
+const storedCart = storedValue(STORAGE_KEYS.cart, () => import('./schema').then((m) => m.cartRecordSchema));
 const WRITE_DELAY_MS = 250;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
 let persisting: (() => void) | undefined;

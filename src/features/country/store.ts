@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
-import { z } from 'zod';
-import { type Currency, currencyForCountry, DEFAULT_COUNTRY } from '../../../contract/catalogue';
+import { type Currency, currencyForCountry, DEFAULT_COUNTRY } from '../../../contract/constants';
 import { removeStored, STORAGE_KEYS, storedValue } from '../../storage/kv';
 
 /** The buyer's country (spec §4 Country and currency): the currency follows it, IN → INR, else USD. */
 export const countryStore = proxy<{ countryCode: string }>({ countryCode: DEFAULT_COUNTRY });
 
-const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
-const storedCountry = storedValue(STORAGE_KEYS.country, countryCodeSchema);
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+// zod loads with the first read (after the first paint), not with the shell.
+const storedCountry = storedValue(STORAGE_KEYS.country, () =>
+  import('zod').then(({ z }) => z.string().regex(COUNTRY_CODE)),
+);
 
 let queryClient: QueryClient | undefined;
 let hydration: Promise<void> | undefined;
@@ -39,7 +41,7 @@ export function currencyFor(countryCode: string): Currency {
  */
 export async function setCountry(code: string): Promise<void> {
   const next = code.trim().toUpperCase();
-  if (!countryCodeSchema.safeParse(next).success) return;
+  if (!COUNTRY_CODE.test(next)) return;
   chosenBeforeHydration = true;
   const changed = countryStore.countryCode !== next;
   countryStore.countryCode = next;

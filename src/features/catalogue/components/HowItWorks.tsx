@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { Modal } from '../../../ui/Modal';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import './HowItWorks.css';
+
+// The modal (and its animation library) loads when the buyer first asks for the video, not with the page.
+const Modal = lazy(() => import('../../../ui/Modal').then((m) => ({ default: m.Modal })));
 
 export const HOW_IT_WORKS_VIDEO = {
   webm: '/videos/how-it-works.webm',
@@ -49,9 +51,20 @@ function HowItWorksVideo() {
 /** Spec §2: a how-it-works banner that opens an autoplaying video modal. */
 export function HowItWorksBanner() {
   const [open, setOpen] = useState(false);
+  // Once opened, the modal stays mounted so it can animate out.
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
   return (
     <>
-      <button type="button" className="catalogue-how" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="catalogue-how"
+        onClick={() => setOpen(true)}
+        // Fetch the modal's code as soon as the buyer shows intent, so the video opens without a wait.
+        onPointerEnter={() => void import('../../../ui/Modal')}
+        onFocus={() => void import('../../../ui/Modal')}
+        aria-haspopup="dialog"
+      >
         <img
           className="catalogue-how__thumb"
           src={HOW_IT_WORKS_VIDEO.poster}
@@ -71,19 +84,23 @@ export function HowItWorksBanner() {
           </svg>
         </span>
       </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title="How it works"
-        bodyClassName="catalogue-how__body"
-      >
-        <HowItWorksVideo />
-        <ol id="how-it-works-steps" className="catalogue-how__steps">
-          {HOW_IT_WORKS_STEPS.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </Modal>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <Modal
+            open={open}
+            onClose={() => setOpen(false)}
+            title="How it works"
+            bodyClassName="catalogue-how__body"
+          >
+            <HowItWorksVideo />
+            <ol id="how-it-works-steps" className="catalogue-how__steps">
+              {HOW_IT_WORKS_STEPS.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </Modal>
+        </Suspense>
+      ) : null}
     </>
   );
 }

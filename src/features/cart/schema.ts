@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { currencySchema } from '../../../contract/catalogue';
+
+/*
+ * The stored cart's shape, checked when it is read back from IndexedDB. A module of its own so that zod loads
+ * with that first read, after the first paint, and not with the shell (store.ts imports only its types).
+ */
+
+export const cartItemSchema = z.object({
+  /** `${packageId}:${productId}` */
+  id: z.string().min(1),
+  /** Unit price (taxable amount of one unit) in minor units. */
+  price: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+  itemTotal: z.number().int().nonnegative(),
+  currency: currencySchema,
+  packageId: z.number().int(),
+  packageCode: z.string(),
+  packageName: z.string(),
+  packageType: z.enum(['fixed', 'customizable']),
+  /** Fixed packages: how many of the package are in the cart, and how many of this product one holds. */
+  packageCount: z.number().int().positive(),
+  unitsPerPackage: z.number().int().positive(),
+  /**
+   * Fixed packages: what this line costs in one package (minor units). A package with its own bundle price
+   * spreads it over its lines, so this (not price × units) is what the line adds per package.
+   */
+  packageLineAmount: z.number().int().nonnegative().nullable(),
+  productId: z.number().int(),
+  productCode: z.string(),
+  productType: z.string(),
+  name: z.string(),
+  picUrl: z.string(),
+  /** The last price the server confirmed, and when (null: never checked since it was added). */
+  lastSeenPrice: z.number().int().nonnegative(),
+  outOfStock: z.boolean(),
+  /** The package is no longer sold in the buyer's country (or the product left it). */
+  unavailable: z.boolean(),
+  /** The price before the last check changed it (same currency only); null when it did not change. */
+  priceChangedFrom: z.number().int().nonnegative().nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartMetadataSchema = z.object({
+  /** When the server last confirmed these prices (ms since the epoch); null before the first check. */
+  pricesCheckedAt: z.number().nullable(),
+  /** The country the prices were last checked for. */
+  countryCode: z.string().nullable(),
+  updatedAt: z.number(),
+});
+export type CartMetadata = z.infer<typeof cartMetadataSchema>;
+
+export const cartRecordSchema = z.object({ items: z.array(cartItemSchema), metadata: cartMetadataSchema });
+export type CartRecord = z.infer<typeof cartRecordSchema>;
