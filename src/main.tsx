@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { createQueryClient } from './app/queryClient';
@@ -55,32 +55,27 @@ declare module '@tanstack/react-router' {
 
 const root = document.getElementById('root');
 if (root) {
-  const reactRoot = createRoot(root);
-  // A transition lets React render the first screen in small slices, so a slow phone's main thread is never
-  // blocked for long while it does (the first render is otherwise one long task).
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{
-            persister,
-            maxAge: QUERY_PERSIST_MAX_AGE_MS,
-            buster: QUERY_PERSIST_BUSTER,
-            dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-          }}
+  createRoot(root).render(
+    <StrictMode>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: QUERY_PERSIST_MAX_AGE_MS,
+          buster: QUERY_PERSIST_BUSTER,
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        }}
+      >
+        {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
+        <AuthProvider
+          track={track}
+          onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
         >
-          {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
-          <AuthProvider
-            track={track}
-            onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
-          >
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </PersistQueryClientProvider>
-      </StrictMode>,
-    );
-  });
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </PersistQueryClientProvider>
+    </StrictMode>,
+  );
 }
 
 registerServiceWorker();

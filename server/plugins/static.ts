@@ -21,7 +21,11 @@ const REVALIDATED_FILES = new Set([
 
 /** Cache-Control for a file of the Vite build, by its path relative to the build's root. */
 export function cacheControlFor(relativePath: string): string {
-  const rel = relativePath.split(path.sep).join('/');
+  // A precompressed copy (sw.js.br) is cached like the file it stands for.
+  const rel = relativePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(?:br|gz)$/, '');
   const name = rel.slice(rel.lastIndexOf('/') + 1);
   // Vite puts content-hashed files under assets/: their name changes when they do.
   if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
@@ -76,6 +80,8 @@ export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, op
     allowedPath: (pathname) => pathname !== '/',
     // We set Cache-Control ourselves, per file kind.
     cacheControl: false,
+    // `npm run build` writes .br and .gz copies (scripts/precompress.ts): sent as they are, never recompressed.
+    preCompressed: true,
     dotfiles: 'ignore',
     redirect: false,
     setHeaders: (reply, filePath) => {

@@ -83,7 +83,7 @@ export function staleBuildReason(): string | null {
 export function ensureBuilt(): void {
   const reason = staleBuildReason();
   if (reason === null) return;
-  process.stderr.write(`[build] ${reason}: running vite build\n`);
-  const result = spawnSync(localBin('vite'), ['build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
+  process.stderr.write(`[build] ${reason}: running npm run build\n`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
 }
