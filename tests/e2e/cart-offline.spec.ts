@@ -77,8 +77,7 @@ async function addToCart(page: Page, path: string, packageHeading: RegExp): Prom
 test('the cart survives offline, a reload and a closed tab, and refreshes its prices online', async ({
   page,
   context,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the journey is the phone layout (390×844)');
+}) => {
   test.setTimeout(120_000);
 
   const original = await headsetPrice(page);

@@ -8,8 +8,6 @@ import { shopCli } from './support/shop-cli';
  * restored before the test ends.
  */
 
-test.skip(({ isMobile }) => !isMobile, 'the catalogue journeys are written for the phone layout');
-
 const INR_PRICE = /^₹[\d,]+(\.\d\d)?$/;
 const USD_PRICE = /^\$[\d,]+(\.\d\d)?$/;
 
