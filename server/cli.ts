@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { errorBodySchema } from '../contract/common';
 import {
   type MaintenanceAdminRequest,
   type MaintenanceAdminResponse,
@@ -17,7 +16,7 @@ import {
   parseCatalogueCommand,
 } from './modules/catalogue/cli';
 import { createMaintenanceService } from './modules/maintenance/service';
-import { findRunningServer, localAddress } from './runtime';
+import { findRunningServer, operatorRequest } from './runtime';
 
 // The operator's tool: `npm run shop -- maintenance on --minutes 30 --message "Back soon"`,
 // `npm run shop -- catalogue price IBC_VR_HEADSET --currency INR --amount 54999`.
@@ -77,24 +76,11 @@ async function viaServer(
   server: { host: string; port: number; token: string },
   action: Action,
 ): Promise<MaintenanceAdminResponse> {
-  const url = `http://${localAddress(server.host)}:${server.port}/api/maintenance/admin/v1/`;
-  const headers: Record<string, string> = { authorization: `Bearer ${server.token}` };
-  const init: RequestInit =
-    action.kind === 'status'
-      ? { method: 'GET', headers }
-      : {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify(action.input),
-        };
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = errorBodySchema.safeParse(body);
-    throw new Error(
-      `server answered ${response.status}: ${error.success ? error.data.data.message : 'no error body'}`,
-    );
-  }
+  const body = await operatorRequest(
+    server,
+    '/api/maintenance/admin/v1/',
+    action.kind === 'status' ? undefined : action.input,
+  );
   return maintenanceAdminResponseSchema.parse(body);
 }
 

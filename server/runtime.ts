@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { errorBodySchema } from '../contract/common';
 
 /**
  * Files a running server keeps in DATA_DIR so the operator CLI can reach it instead of
@@ -80,4 +81,35 @@ export function findRunningServer(dataDir: string): (ServerInfo & { token: strin
 export function localAddress(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === 'localhost' || host === '') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Calls an operator endpoint of the server running on this machine (the CLI's way in while embedded PGlite
+ * is open in that one process): GET without input, POST with it. Answers the JSON body, or throws with the
+ * server's spec §8 message.
+ */
+export async function operatorRequest(
+  server: { host: string; port: number; token: string },
+  path: string,
+  input?: unknown,
+): Promise<unknown> {
+  const url = `http://${localAddress(server.host)}:${server.port}${path}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${server.token}` };
+  const init: RequestInit =
+    input === undefined
+      ? { method: 'GET', headers }
+      : {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        };
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = errorBodySchema.safeParse(body);
+    throw new Error(
+      `server answered ${response.status}: ${error.success ? error.data.data.message : 'no error body'}`,
+    );
+  }
+  return body;
 }

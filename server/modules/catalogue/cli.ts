@@ -10,10 +10,9 @@ import {
   catalogueAdminProductResponseSchema,
   catalogueAdminStockRequestSchema,
 } from '../../../contract/catalogue';
-import { errorBodySchema } from '../../../contract/common';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
-import { localAddress } from '../../runtime';
+import { operatorRequest } from '../../runtime';
 import { createCatalogueService } from './service';
 
 // `npm run shop -- catalogue …`: the operator's price and stock commands (server/cli.ts dispatches here).
@@ -177,24 +176,11 @@ export async function catalogueViaServer(
   server: { host: string; port: number; token: string },
   action: CatalogueAction,
 ): Promise<string> {
-  const url = `http://${localAddress(server.host)}:${server.port}${ADMIN_PATHS[action.kind]}`;
-  const headers: Record<string, string> = { authorization: `Bearer ${server.token}` };
-  const init: RequestInit =
-    action.kind === 'list'
-      ? { method: 'GET', headers }
-      : {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify(action.input),
-        };
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = errorBodySchema.safeParse(body);
-    throw new Error(
-      `server answered ${response.status}: ${error.success ? error.data.data.message : 'no error body'}`,
-    );
-  }
+  const body = await operatorRequest(
+    server,
+    ADMIN_PATHS[action.kind],
+    action.kind === 'list' ? undefined : action.input,
+  );
   if (action.kind === 'list') return formatCatalogueList(catalogueAdminListResponseSchema.parse(body));
   return formatProduct(catalogueAdminProductResponseSchema.parse(body).product);
 }
