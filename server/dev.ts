@@ -1,21 +1,11 @@
 import path from 'node:path';
 import { createServer } from 'vite';
 import { createLogger } from './app';
-import { ConfigError, loadConfig } from './config';
-import { startServer, stopOnSignals } from './serve';
+import { loadConfigOrExit, startServer, stopOnSignals } from './serve';
 
 // `npm run dev`: Vite's dev server on PORT, the API on PORT+1 behind its proxy.
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   const apiPort = config.PORT + 1;
   // The API listens locally only: the browser reaches it through Vite's proxy.

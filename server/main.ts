@@ -1,19 +1,9 @@
 import { createLogger } from './app';
-import { ConfigError, loadConfig } from './config';
-import { startServer, stopOnSignals } from './serve';
+import { loadConfigOrExit, startServer, stopOnSignals } from './serve';
 
 // `npm start` / `npm run serve`: one process serving the API and the built PWA.
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   try {
     const server = await startServer(config, logger);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import type { Config } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { IN_MEMORY, type OpenDatabase, openDatabase } from './db/client';
 import { localAddress, removeRuntimeFiles, writeRuntimeFiles } from './runtime';
 
@@ -89,4 +89,17 @@ export function stopOnSignals(logger: FastifyBaseLogger, stop: () => Promise<voi
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+}
+
+/** The configuration from the environment, or a one-line reason and exit 1 (for the process entry points). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

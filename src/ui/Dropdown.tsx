@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { Button } from './Button';
+import { FieldFooter } from './FieldFooter';
 import { type FieldError, visibleError } from './fieldError';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { Modal } from './Modal';
@@ -606,14 +607,7 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
           </div>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="ui-field__hint">
-          {hint}
-        </p>
-      )}
-      <p id={errorId} className="ui-field__error">
-        {message}
-      </p>
+      <FieldFooter hint={hint} hintId={hintId} error={message} errorId={errorId} />
       {name &&
         selected.map((s) => (
           <input key={String(s.value)} type="hidden" name={name} value={String(s.value)} />

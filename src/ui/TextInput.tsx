@@ -1,4 +1,5 @@
 import { type ComponentPropsWithRef, type FocusEvent, type ReactNode, useId, useState } from 'react';
+import { FieldFooter } from './FieldFooter';
 import { type FieldError, visibleError } from './fieldError';
 import './field.css';
 import './TextInput.css';
@@ -87,14 +88,7 @@ export function TextInput({
           <span className="ui-text-input__adornment ui-text-input__adornment--end">{endAdornment}</span>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="ui-field__hint">
-          {hint}
-        </p>
-      )}
-      <p id={errorId} className="ui-field__error">
-        {message}
-      </p>
+      <FieldFooter hint={hint} hintId={hintId} error={message} errorId={errorId} />
     </div>
   );
 }

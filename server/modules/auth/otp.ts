@@ -7,6 +7,15 @@ import { hmac, randomCode, safeEqual } from './crypto';
 import type { CodeDelivery, CodeMessage } from './delivery/types';
 import { hitRateLimit } from './rate-limit';
 
+/** The codes of one purpose and subject that can still be used. */
+function liveCodesOf(input: { purpose: string; subject: string }) {
+  return and(
+    eq(otpCodes.purpose, input.purpose),
+    eq(otpCodes.subject, input.subject),
+    isNull(otpCodes.consumedAt),
+  );
+}
+
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
 const HOUR = 3600;
@@ -102,16 +111,7 @@ export function createOtpService(deps: {
         );
       }
       // Only the newest code works.
-      await tx
-        .update(otpCodes)
-        .set({ consumedAt: at })
-        .where(
-          and(
-            eq(otpCodes.purpose, input.purpose),
-            eq(otpCodes.subject, input.subject),
-            isNull(otpCodes.consumedAt),
-          ),
-        );
+      await tx.update(otpCodes).set({ consumedAt: at }).where(liveCodesOf(input));
       await tx.insert(otpCodes).values({
         purpose: input.purpose,
         subject: input.subject,
@@ -141,16 +141,7 @@ export function createOtpService(deps: {
           validForMinutes: OTP_TTL_SECONDS / 60,
         });
       } catch (error) {
-        await db
-          .update(otpCodes)
-          .set({ consumedAt: at })
-          .where(
-            and(
-              eq(otpCodes.purpose, input.purpose),
-              eq(otpCodes.subject, input.subject),
-              isNull(otpCodes.consumedAt),
-            ),
-          );
+        await db.update(otpCodes).set({ consumedAt: at }).where(liveCodesOf(input));
         throw new HttpError(502, 'The code could not be sent. Please try again in a moment.').withCause(
           error,
         );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   districtsQuerySchema,
   districtsResponseSchema,
@@ -71,17 +72,20 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   /* Phone sign-in ------------------------------------------------------------------------------------------ */
 
+  // v1 sending and resending answer without v2's registration fields.
+  const sendCodeV1 = async (request: { body: z.infer<typeof phoneRequestSchema>; ip: string }) => {
+    const {
+      is_registered: _r,
+      phone_number_with_country_code: _p,
+      ...sent
+    } = await auth.sendPhoneCode(request.body, request.ip);
+    return sent;
+  };
+
   app.post(
     '/login/phone_number/v1/',
     { schema: { body: phoneRequestSchema, response: { 200: otpSentResponseSchema } } },
-    async (request) => {
-      const {
-        is_registered: _r,
-        phone_number_with_country_code: _p,
-        ...sent
-      } = await auth.sendPhoneCode(request.body, request.ip);
-      return sent;
-    },
+    sendCodeV1,
   );
 
   app.post(
@@ -93,14 +97,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.post(
     '/resend/phone_number_otp/v1/',
     { schema: { body: phoneRequestSchema, response: { 200: otpSentResponseSchema } } },
-    async (request) => {
-      const {
-        is_registered: _r,
-        phone_number_with_country_code: _p,
-        ...sent
-      } = await auth.sendPhoneCode(request.body, request.ip);
-      return sent;
-    },
+    sendCodeV1,
   );
 
   app.post(
