@@ -19,8 +19,26 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/*
+ * zod's `z` and `z.core` namespaces re-export every locale (`z.locales`, some 250 KB) and the bundler keeps that nested namespace
+ * even though the shop never reads it: the English messages zod uses by default are imported on their own. Dropping
+ * the re-export cuts the zod chunk by two thirds, and with it the script a phone evaluates on the first visit. A
+ * use of `z.locales` would now fail the build rather than ship quietly.
+ */
+function zodWithoutLocales(): Plugin {
+  const reexport = 'export * as locales from "../locales/index.js";';
+  return {
+    name: 'zod-without-locales',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/](?:classic[\\/]external|core[\\/]index)\.js$/.test(id)) return null;
+      if (!code.includes(reexport)) this.error('zod changed: its locales re-export was not found');
+      return { code: code.replace(reexport, ''), map: null };
+    },
+  };
+}
+
 // The PWA is built into dist/ and served by the Fastify server (server/plugins/static.ts).
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -30,21 +48,24 @@ export default defineConfig({
     }),
     react(),
     zodWithoutEval(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      // The manifest is a hand-written file in public/, linked from index.html.
-      manifest: false,
-      injectManifest: {
-        // A classic script: registerServiceWorker registers it without { type: 'module' }.
-        rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
-      },
-      devOptions: { enabled: false },
-    }),
+    zodWithoutLocales(),
+    // The prerender build (scripts/prerender.ts) renders pages in Node: it needs no service worker.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        // The manifest is a hand-written file in public/, linked from index.html.
+        manifest: false,
+        injectManifest: {
+          // A classic script: registerServiceWorker registers it without { type: 'module' }.
+          rollupFormat: 'iife',
+          globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
+        },
+        devOptions: { enabled: false },
+      }),
   ],
   build: {
     target: 'es2022',
@@ -52,4 +73,4 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
   },
-});
+}));

@@ -53,3 +53,9 @@ export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
   'IBC_GAME_5_PROFILE_KEY',
   'IBC_STEAM_GAME_KEY',
 ];
+
+/**
+ * The id of the inert <template> in which the server hands a prerendered page its module preloads; the PWA's first
+ * script moves them into the document once the page has painted (server/plugins/static.ts, src/main.tsx).
+ */
+export const DEFERRED_PRELOADS_ID = 'deferred-module-preloads';

@@ -1,81 +1,81 @@
-import { onlineManager } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { registerServiceWorker } from './app/pwa/registerServiceWorker';
-import { createQueryClient } from './app/queryClient';
-import { track } from './features/analytics/track';
-import { AuthProvider } from './features/auth/AuthProvider';
-import { hydrateCart } from './features/cart/store';
-import { bindCountryQueryClient, hydrateCountry } from './features/country/store';
-import { PROFILE_QUERY_KEY } from './features/profile/keys';
-import { routeTree } from './routeTree.gen';
-import {
-  createQueryPersister,
-  QUERY_PERSIST_BUSTER,
-  QUERY_PERSIST_MAX_AGE_MS,
-  shouldPersistQuery,
-} from './storage/persister';
+import { DEFERRED_PRELOADS_ID } from '../contract/constants';
 import './ui/global.css';
 
-// onlineManager assumes "online" until an event says otherwise; a page opened offline must start offline,
-// so paused queries wait for the connection and the cart says its prices are not yet re-checked.
-onlineManager.setOnline(navigator.onLine);
-const queryClient = createQueryClient();
-bindCountryQueryClient(queryClient);
+/*
+ * The first script only decides when the app starts. Most pages arrive prerendered (scripts/prerender.ts): a phone
+ * shows them from the HTML and CSS alone, and its links already work. Their scripts would compete with the
+ * stylesheets and the largest image for a slow connection and the main thread, so they are fetched once the page
+ * has loaded and painted, then run in steps, each in a task of its own, so the page keeps answering taps while it
+ * comes alive. A page without prerendered content (the sign-in screens) starts at once.
+ */
 
-// Client state comes back from IndexedDB while the first paint happens; nothing waits for it to render.
-const clientStateRestored = Promise.all([hydrateCountry(), hydrateCart()]);
-const idbPersister = createQueryPersister();
-// Queries stay idle until the persisted cache is restored (PersistQueryClientProvider's isRestoring); the
-// restore also waits for the stored country, so the first catalogue fetch is for the buyer's own country.
-const persister = {
-  ...idbPersister,
-  restoreClient: async () => {
-    await clientStateRestored;
-    return idbPersister.restoreClient();
-  },
-};
+/** How long a prerendered page waits for its paint and load before starting anyway (e.g. in a hidden tab). */
+const PAGE_SETTLE_WAIT_MS = 4000;
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  // Spec §2: trailing slashes are removed (the server also redirects /about-us/ to /about-us).
-  trailingSlash: 'never',
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
+/** Hands the main thread back to the browser (input, rendering) before the next step. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      resolve();
+    }
+  });
+}
+
+function windowLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** The frame after the current one has been painted. */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * Resolves once the prerendered page is on screen with its images (first contentful paint, the load event, then
+ * one more frame so the largest image is painted too), or after PAGE_SETTLE_WAIT_MS whatever happened.
+ */
+function pageSettled(): Promise<void> {
+  const settled = Promise.all([firstContentfulPaint(), windowLoaded()]).then(nextPaint);
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, PAGE_SETTLE_WAIT_MS));
+  return Promise.race([settled, timeout]);
+}
+
+/** Starts fetching the route's modules the server listed for after the paint (server/plugins/static.ts). */
+function fetchDeferredModules(): void {
+  const template = document.getElementById(DEFERRED_PRELOADS_ID);
+  if (template instanceof HTMLTemplateElement) {
+    document.head.append(template.content);
+    template.remove();
   }
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: QUERY_PERSIST_MAX_AGE_MS,
-          buster: QUERY_PERSIST_BUSTER,
-          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-        }}
-      >
-        {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
-        <AuthProvider
-          track={track}
-          onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
-        >
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </PersistQueryClientProvider>
-    </StrictMode>,
-  );
+async function boot() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (root.hasChildNodes()) await pageSettled();
+  fetchDeferredModules();
+  // The largest libraries each evaluate in a task of their own before the app that uses them.
+  await import('react-dom/client');
+  await yieldToMain();
+  await import('@tanstack/react-router');
+  await yieldToMain();
+  await import('@tanstack/react-query');
+  await yieldToMain();
+  const { startApp } = await import('./app/startApp');
+  await yieldToMain();
+  await startApp(root, yieldToMain);
 }
 
-registerServiceWorker();
+void boot();

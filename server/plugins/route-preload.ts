@@ -4,9 +4,10 @@ import { z } from 'zod';
 
 /*
  * The PWA splits every route's component into its own chunk, which the browser would only discover after the
- * entry script has run: one more round trip before the first meaningful paint on a slow phone network. The
- * server knows the path it is answering for, so it names that route's chunks (and their CSS) in the HTML
- * it sends, and the browser fetches them alongside the entry.
+ * entry script has run: one more round trip on a slow phone network. The server knows the path it is answering
+ * for, so it names that route's chunks (and their CSS) in the HTML it sends, with the app the entry starts after
+ * the first paint. The page paints from its prerendered HTML and CSS, so the scripts are fetched at low priority:
+ * they must not take bandwidth from the stylesheets and the largest image.
  */
 
 const manifestSchema = z.record(
@@ -14,6 +15,7 @@ const manifestSchema = z.record(
   z.object({
     file: z.string(),
     imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
     css: z.array(z.string()).optional(),
     isEntry: z.boolean().optional(),
   }),
@@ -47,46 +49,77 @@ function collect(
   key: string,
   seen: Set<string>,
   out: { js: Set<string>; css: Set<string> },
+  fromEntry = false,
 ) {
   if (seen.has(key)) return;
   seen.add(key);
   const chunk = manifest[key];
-  if (!chunk || chunk.isEntry) return; // the entry is already in the page
+  if (!chunk || (chunk.isEntry && !fromEntry)) return; // the entry is already in the page
   out.js.add(chunk.file);
   for (const css of chunk.css ?? []) out.css.add(css);
   for (const imported of chunk.imports ?? []) collect(manifest, imported, seen, out);
 }
 
-export type RoutePreloads = (pathname: string) => string;
+/** The <link> tags that load a route: its stylesheets, and its scripts as module preloads. */
+export interface RoutePreloads {
+  stylesheets: string;
+  modules: string;
+}
 
-/** Reads dist/.vite/manifest.json and returns, per pathname, the <link> tags to put in the HTML head. */
-export function loadRoutePreloads(root: string): RoutePreloads {
+const NO_PRELOADS: RoutePreloads = { stylesheets: '', modules: '' };
+
+export interface RouteTable {
+  /** The tags to put in the HTML head for a pathname (the app's own only, when no route matches). */
+  preloadsFor: (pathname: string) => RoutePreloads;
+  /** Whether a route of the PWA matches the pathname (true when there is no manifest to tell). */
+  isRoute: (pathname: string) => boolean;
+}
+
+/** Reads dist/.vite/manifest.json: the PWA's routes with, per route, the tags that preload its chunks. */
+export function loadRouteTable(root: string): RouteTable {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return () => '';
+  if (!existsSync(manifestFile)) return { preloadsFor: () => NO_PRELOADS, isRoute: () => true };
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
 
-  const routes: (RoutePattern & { tags: string })[] = [];
+  // The entry and its static imports are in index.html already. What it imports dynamically is the app it
+  // starts after the first paint (src/main.tsx): every page preloads that.
+  const inPage = new Set<string>();
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  for (const [key] of entries) collect(manifest, key, new Set(), { js: inPage, css: new Set() }, true);
+  const tagsFor = (keys: string[]): RoutePreloads => {
+    const out = { js: new Set<string>(), css: new Set<string>() };
+    const seen = new Set<string>();
+    for (const key of keys) collect(manifest, key, seen, out);
+    return {
+      stylesheets: [...out.css].map((file) => `<link rel="stylesheet" href="/${file}">`).join(''),
+      modules: [...out.js]
+        .filter((file) => !inPage.has(file))
+        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+        .join(''),
+    };
+  };
+  const bootKeys = entries.flatMap(([, chunk]) => chunk.dynamicImports ?? []);
+  const bootTags = tagsFor(bootKeys);
+
+  const routes: (RoutePattern & { tags: RoutePreloads })[] = [];
   for (const key of Object.keys(manifest)) {
     const routeFile = ROUTE_CHUNK.exec(key)?.[1];
     if (!routeFile) continue;
     const segments = routeFileToSegments(routeFile);
     if (!segments) continue;
-    const out = { js: new Set<string>(), css: new Set<string>() };
-    collect(manifest, key, new Set(), out);
-    const tags = [
-      ...[...out.css].map((file) => `<link rel="stylesheet" href="/${file}">`),
-      ...[...out.js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ].join('');
-    routes.push({ segments, keys: [key], tags });
+    routes.push({ segments, keys: [key], tags: tagsFor([...bootKeys, key]) });
   }
   // Static segments win over parameters, as in the router.
   routes.sort(
     (a, b) =>
       a.segments.filter((s) => s.startsWith('$')).length - b.segments.filter((s) => s.startsWith('$')).length,
   );
-
-  return (pathname) => {
+  const routeFor = (pathname: string) => {
     const pathSegments = pathname.split('/').filter(Boolean);
-    return routes.find((route) => matches(route.segments, pathSegments))?.tags ?? '';
+    return routes.find((route) => matches(route.segments, pathSegments));
+  };
+  return {
+    preloadsFor: (pathname) => routeFor(pathname)?.tags ?? bootTags,
+    isRoute: (pathname) => routeFor(pathname) !== undefined,
   };
 }

@@ -2,9 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFERRED_PRELOADS_ID } from '../../contract/constants';
 import { isServerPath, pathnameOf } from './errors';
 import { globalPlugin } from './global';
-import { loadRoutePreloads } from './route-preload';
+import { loadPrerenderedPages } from './prerendered';
+import { loadRouteTable } from './route-preload';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -91,9 +93,10 @@ export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, op
 });
 
 /**
- * The SPA fallback for the not-found handler: any storefront route gets index.html (200,
- * no-cache) and the client router decides, including its own "Page not found". The HTML names the
- * route's own chunks so the browser fetches them with the entry (see route-preload.ts).
+ * The SPA fallback for the not-found handler: any storefront path gets HTML (200, no-cache) and the client
+ * router takes over. A product or content page comes prerendered (scripts/prerender.ts), a path no route
+ * matches gets the prerendered "Page not found", and the rest (sign-in screens) the plain shell. The HTML
+ * names the route's own chunks so the browser fetches them with the entry (see route-preload.ts).
  */
 export function createSpaFallback(
   staticDir: string,
@@ -101,18 +104,26 @@ export function createSpaFallback(
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   // Read once: a deploy replaces dist/ and restarts the process.
-  const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const preloadsFor = loadRoutePreloads(root);
+  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const routes = loadRouteTable(root);
+  const prerendered = loadPrerenderedPages(root);
   return async (request, reply) => {
     const pathname = pathnameOf(request.url);
     if (FILE_EXTENSION.test(pathname) || pathname.startsWith('/assets/')) return false;
-    if (html === null) return false;
-    const tags = preloadsFor(pathname);
+    if (shell === null) return false;
+    const page =
+      prerendered.page(pathname) ?? (routes.isRoute(pathname) ? undefined : prerendered.notFound(pathname));
+    const { stylesheets, modules } = routes.preloadsFor(pathname);
+    // The shell needs its scripts to show anything: it fetches them at once. A prerendered page is painted
+    // from its HTML first; its scripts wait in a <template> (inert) until src/main.tsx asks for them.
+    const head = page
+      ? `${stylesheets}<template id="${DEFERRED_PRELOADS_ID}">${modules}</template>`
+      : `${stylesheets}${modules}`;
     await reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', CACHE_REVALIDATE)
-      .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
+      .send((page ?? shell).replace('</head>', `${head}</head>`));
     return true;
   };
 }

@@ -49,7 +49,8 @@ function bootSnapshot(): AuthSnapshot {
 
 /**
  * One auth actor for the whole app (spec §4), started from whether an access token is kept. The first paint uses
- * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it.
+ * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it when a session is
+ * kept, and on the first sign-in step otherwise.
  */
 export function AuthProvider({ children, track = noTrack, onSignedOut }: AuthProviderProps) {
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(bootSnapshot);
@@ -70,7 +71,8 @@ export function AuthProvider({ children, track = noTrack, onSignedOut }: AuthPro
   }, []);
 
   useEffect(() => {
-    void runtime();
+    // A signed-out visit needs the actor only when the buyer signs in (loaded then); a kept session starts it now.
+    if (readCookie('access_token')) void runtime();
     // A refused refresh already dropped the main set (src/api/client.ts): the app follows.
     return apiEvents.on('logout', ({ tokenSet, reason }) => {
       if (tokenSet === 'main') void runtime().then((r) => r.sessionEnded(reason));

@@ -22,26 +22,37 @@ export function HomePage({ packages, howItWorks }: HomePageProps) {
   return (
     <div className="home">
       <section className="home__hero" aria-labelledby="home-title">
-        <p className="home__eyebrow">VR cricket at home</p>
-        <h1 id="home-title">
-          Real cricket. <span className="home__accent">Virtual grounds.</span>
-        </h1>
-        <p className="home__lede">
-          Bat against real bowling in your living room with the IBC home kit, the game and a bat that feels
-          like yours. Delivered across India and abroad.
-        </p>
-        <div className="home__actions">
-          <a className="home__cta" href={packages ? '#home-kit' : '#product-line'}>
-            {packages ? 'Shop the home kit' : 'See the product line'}
-          </a>
-          {packages && (
-            <a className="home__cta home__cta--ghost" href="#product-line">
-              See the product line
+        <img
+          className="home__hero-art"
+          src="/images/hero/home-kit-hero.svg"
+          alt="A batter in the IBC VR headset plays a drive in the living room while a floodlit stadium appears around them"
+          width={640}
+          height={360}
+          fetchPriority="high"
+          decoding="async"
+        />
+        <div className="home__hero-text">
+          <p className="home__eyebrow">VR cricket at home</p>
+          <h1 id="home-title">
+            Real cricket. <span className="home__accent">Virtual grounds.</span>
+          </h1>
+          <p className="home__lede">
+            Bat against real bowling in your living room with the IBC home kit, the game and a bat that feels
+            like yours. Delivered across India and abroad.
+          </p>
+          <div className="home__actions">
+            <a className="home__cta" href={packages ? '#home-kit' : '#product-line'}>
+              {packages ? 'Shop the home kit' : 'See the product line'}
             </a>
-          )}
-          <Link className="home__cta home__cta--ghost" to={CONTENT_PATHS.help}>
-            Questions? Get help
-          </Link>
+            {packages && (
+              <a className="home__cta home__cta--ghost" href="#product-line">
+                See the product line
+              </a>
+            )}
+            <Link className="home__cta home__cta--ghost" to={CONTENT_PATHS.help}>
+              Questions? Get help
+            </Link>
+          </div>
         </div>
       </section>
 
