@@ -29,21 +29,23 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
 export function documentFor(template: string, markup: string): string {
   const hoisted = HOISTED.exec(markup)?.[0] ?? '';
   const body = markup.slice(hoisted.length);
-  let head = hoisted;
+  // The live app renders its own head tags and removes these (src/app/startApp.tsx).
+  const mark = (tag: string) => tag.replace(/^<(title|meta|link)\b/, '<$1 data-prerendered');
+  let head = hoisted.match(/<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>/g)?.map(mark) ?? [];
   let doc = template;
-  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
+  const title = head.find((tag) => tag.startsWith('<title'));
   if (title) {
     doc = doc.replace(/<title>[^<]*<\/title>/, title);
-    head = head.replace(title, '');
+    head = head.filter((tag) => tag !== title);
   }
-  const description = /<meta name="description"[^>]*>/.exec(head)?.[0];
+  const description = head.find((tag) => tag.includes('name="description"'));
   if (description) {
     doc = doc.replace(/<meta name="description"[^>]*>/, description);
-    head = head.replace(description, '');
+    head = head.filter((tag) => tag !== description);
   }
   if (!doc.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root">');
   return doc
-    .replace('</head>', `${head}</head>`)
+    .replace('</head>', `${head.join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }
 

@@ -61,10 +61,40 @@ function fetchDeferredModules(): void {
   }
 }
 
+const labelOf = (button: HTMLButtonElement) =>
+  button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+
+/**
+ * A prerendered button does nothing until the app runs. Holds the last tap on one and, once the live page is on
+ * screen, taps the live button with the same label in the same position, so a quick buyer's tap is not lost.
+ * Links need no help: they navigate as plain links. Returns the function that replays the tap.
+ */
+function holdEarlyTaps(root: HTMLElement): () => void {
+  let held: { label: string; index: number } | null = null;
+  const buttonsLabelled = (label: string) =>
+    [...root.querySelectorAll('button')].filter((button) => labelOf(button) === label);
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const label = labelOf(button);
+    held = { label, index: buttonsLabelled(label).indexOf(button) };
+  };
+  document.addEventListener('click', onClick, true);
+  return () => {
+    document.removeEventListener('click', onClick, true);
+    const tap = held;
+    if (tap) setTimeout(() => buttonsLabelled(tap.label)[tap.index]?.click(), 0);
+  };
+}
+
 async function boot() {
   const root = document.getElementById('root');
   if (!root) return;
-  if (root.hasChildNodes()) await pageSettled();
+  const prerendered = root.hasChildNodes();
+  const replayTaps = prerendered ? holdEarlyTaps(root) : () => {};
+  if (prerendered) await pageSettled();
   fetchDeferredModules();
   // The largest libraries each evaluate in a task of their own before the app that uses them.
   await import('react-dom/client');
@@ -73,9 +103,12 @@ async function boot() {
   await yieldToMain();
   await import('@tanstack/react-query');
   await yieldToMain();
+  // Every API response is checked against the contract's schemas: zod evaluates alone, before the schemas.
+  await import('zod');
+  await yieldToMain();
   const { startApp } = await import('./app/startApp');
   await yieldToMain();
-  await startApp(root, yieldToMain);
+  await startApp(root, yieldToMain, replayTaps);
 }
 
 void boot();

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../features/auth/AuthProvider';
 import { CartButton } from '../features/cart/CartButton';
+import { useCartCount } from '../features/cart/store';
 import { useCartOpen } from '../features/cart/view';
 import { useCountry } from '../features/country/store';
 import { AccountMenu } from '../features/profile/AccountMenu';
@@ -43,6 +44,7 @@ const CartRevalidation = lazy(() => import('../features/cart/revalidate'));
 export function AppLayout({ children }: { children: ReactNode }) {
   const { countryCode } = useCountry();
   const cartOpen = useCartOpen();
+  const cartCount = useCartCount();
   const auth = useAuth();
   // Once opened, the dialog stays mounted so it can animate out when closed.
   const [cartWanted, setCartWanted] = useState(false);
@@ -109,8 +111,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </nav>
       <Suspense fallback={null}>
         {cartWanted ? <CartDialog /> : null}
-        {/* The cart re-checks prices and stock for the buyer's country whenever the app is online. */}
-        {painted ? <CartRevalidation countryCode={countryCode} /> : null}
+        {/* A cart with lines re-checks prices and stock for the buyer's country whenever the app is online. */}
+        {painted && cartCount > 0 ? <CartRevalidation countryCode={countryCode} /> : null}
       </Suspense>
       <UpdatePrompt />
     </div>

@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
@@ -29,6 +29,20 @@ function createShopRouter(queryClient: QueryClient) {
   });
 }
 
+/**
+ * Runs in the commit that puts the live app on screen: the prerendered page's head tags give way to the ones React
+ * manages (one <title>, one description), the document says the app is running (`<html data-app="ready">`, which
+ * end-to-end tests wait for), and `onMounted` hears it.
+ */
+function AppMounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useLayoutEffect(() => {
+    for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+    document.documentElement.dataset.app = 'ready';
+    onMounted();
+  }, [onMounted]);
+  return children;
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createShopRouter>;
@@ -40,7 +54,11 @@ declare module '@tanstack/react-router' {
  * prerendered page): query client and persister, client state from IndexedDB, the router, the auth actor and the
  * service worker. Each step hands the main thread back (`yieldToMain`) so a slow phone never sees one long task.
  */
-export async function startApp(root: HTMLElement, yieldToMain: () => Promise<void>): Promise<void> {
+export async function startApp(
+  root: HTMLElement,
+  yieldToMain: () => Promise<void>,
+  onMounted: () => void = () => {},
+): Promise<void> {
   // onlineManager assumes "online" until an event says otherwise; a page opened offline must start offline,
   // so paused queries wait for the connection and the cart says its prices are not yet re-checked.
   onlineManager.setOnline(navigator.onLine);
@@ -71,23 +89,25 @@ export async function startApp(root: HTMLElement, yieldToMain: () => Promise<voi
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{
-            persister,
-            maxAge: QUERY_PERSIST_MAX_AGE_MS,
-            buster: QUERY_PERSIST_BUSTER,
-            dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-          }}
-        >
-          {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
-          <AuthProvider
-            track={track}
-            onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
+        <AppMounted onMounted={onMounted}>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={{
+              persister,
+              maxAge: QUERY_PERSIST_MAX_AGE_MS,
+              buster: QUERY_PERSIST_BUSTER,
+              dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+            }}
           >
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </PersistQueryClientProvider>
+            {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
+            <AuthProvider
+              track={track}
+              onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
+            >
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </PersistQueryClientProvider>
+        </AppMounted>
       </StrictMode>,
     );
   });

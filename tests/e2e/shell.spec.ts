@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './support/app';
 
 const contentPages = [
   { path: '/terms-and-conditions/', heading: 'Terms and conditions' },
@@ -37,6 +38,7 @@ test('about-us anchors scroll to testimonials and in-the-media', async ({ page }
 test('any other path shows "Page not found" with a way back', async ({ page }) => {
   await page.goto('/no-such-page/at/all');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await appReady(page);
   // A soft 404 of the single-page app asks search engines not to index it.
   await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await page.getByRole('link', { name: 'Back to the shop' }).click();
@@ -46,6 +48,7 @@ test('any other path shows "Page not found" with a way back', async ({ page }) =
 
 test('navigation between pages happens in the app, without a full reload', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   await page.evaluate(() => {
     (window as unknown as { __marker: number }).__marker = 1;
   });
@@ -56,6 +59,7 @@ test('navigation between pages happens in the app, without a full reload', async
 
 test('touch targets of the navigation are at least 44 px tall', async ({ page }) => {
   await page.goto('/help');
+  await appReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   const links = page.locator('header a, footer a, nav a');
   const count = await links.count();

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { appReady } from './support/app';
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a content page and the home page read and navigate from their prerendered HTML', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+    await expect(page).toHaveTitle(/About us/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('img', { name: /batter in the IBC VR headset/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Real cricket');
+  });
+
+  test('an unknown path is "Page not found", and its sign-in link returns to that path', async ({ page }) => {
+    await page.goto('/no/such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    const signIn = page.getByRole('link', { name: 'Sign in' }).first();
+    await expect(signIn).toHaveAttribute('href', '/sign-in?redirect=%2Fno%2Fsuch-page');
+  });
+});
+
+test('the app takes over the prerendered page with one title and no lost tap', async ({ page }) => {
+  // Hold the app's code back until the buyer has tapped a button of the prerendered page.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/startApp-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ibc-game');
+  await page.getByRole('button', { name: /How it works/ }).click();
+  await expect(page.locator('html[data-app="ready"]')).not.toBeAttached();
+  release();
+  await appReady(page);
+  await expect(page.getByRole('dialog', { name: 'How it works' })).toBeVisible();
+  await expect(page.locator('head title')).toHaveCount(1);
+  await expect(page).toHaveTitle(/IBC cricket game/);
+});
