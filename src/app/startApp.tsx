@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { hydrateCart } from '../features/cart/store';
@@ -30,13 +30,12 @@ function createShopRouter(queryClient: QueryClient) {
 }
 
 /**
- * Runs in the commit that puts the live app on screen: the prerendered page's head tags give way to the ones React
- * manages (one <title>, one description), the document says the app is running (`<html data-app="ready">`, which
- * end-to-end tests wait for), and `onMounted` hears it.
+ * Runs in the commit that puts the live app on screen (React has adopted the prerendered markup, head tags
+ * included): the document says the app is running (`<html data-app="ready">`, which end-to-end tests wait for), and
+ * `onMounted` hears it.
  */
 function AppMounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
   useLayoutEffect(() => {
-    for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
     document.documentElement.dataset.app = 'ready';
     onMounted();
   }, [onMounted]);
@@ -65,8 +64,14 @@ export async function startApp(
   const queryClient = createQueryClient();
   bindCountryQueryClient(queryClient);
 
-  // Client state comes back from IndexedDB while the app starts; nothing waits for it to render.
-  const clientStateRestored = Promise.all([hydrateCountry(), hydrateCart()]);
+  // A prerendered page was rendered for a first visit; the live app's first render must match it (hydration), so
+  // the stored country and cart come back from IndexedDB once it is on screen. Otherwise they load at once.
+  const prerendered = root.hasChildNodes();
+  let restoreClientState: () => void = () => {};
+  const clientStateRestored = new Promise<void>((resolve) => {
+    restoreClientState = resolve;
+  }).then(() => Promise.all([hydrateCountry(), hydrateCart()]));
+  if (!prerendered) restoreClientState();
   const idbPersister = createQueryPersister();
   // Queries stay idle until the persisted cache is restored (PersistQueryClientProvider's isRestoring); the
   // restore also waits for the stored country, so the first catalogue fetch is for the buyer's own country.
@@ -79,37 +84,52 @@ export async function startApp(
   };
 
   const router = createShopRouter(queryClient);
+  // Over a prerendered page the router renders as TanStack Start's client does after server rendering (no
+  // Suspense boundary around the matches), which is the markup the page was prerendered with.
+  if (prerendered) router.ssr = { manifest: undefined };
   // The route's component loads first, so the first commit replaces the prerendered page with the same page
   // (never a blank one) and nothing on screen moves.
   await router.load().catch(() => undefined);
   await yieldToMain();
 
-  const reactRoot = createRoot(root);
-  // A transition renders in slices that give way to input; the page on screen stays until the commit.
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <AppMounted onMounted={onMounted}>
-          <PersistQueryClientProvider
-            client={queryClient}
-            persistOptions={{
-              persister,
-              maxAge: QUERY_PERSIST_MAX_AGE_MS,
-              buster: QUERY_PERSIST_BUSTER,
-              dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-            }}
+  const mounted = () => {
+    restoreClientState();
+    onMounted();
+  };
+  const app = (
+    <StrictMode>
+      <AppMounted onMounted={mounted}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{
+            persister,
+            maxAge: QUERY_PERSIST_MAX_AGE_MS,
+            buster: QUERY_PERSIST_BUSTER,
+            dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+          }}
+        >
+          {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
+          <AuthProvider
+            track={track}
+            hydrating={prerendered}
+            onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
           >
-            {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
-            <AuthProvider
-              track={track}
-              onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
-            >
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </PersistQueryClientProvider>
-        </AppMounted>
-      </StrictMode>,
-    );
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </PersistQueryClientProvider>
+      </AppMounted>
+    </StrictMode>
+  );
+  // A transition renders in slices that give way to input. Over a prerendered page React adopts the markup on
+  // screen (hydration) instead of building it again; a page that differs is rendered afresh, with a warning.
+  startTransition(() => {
+    if (prerendered) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.warn('The live app differed from the prerendered page', error),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
   });
   await yieldToMain();
   registerServiceWorker();

@@ -23,13 +23,13 @@ const MEASUREMENT_RETRIES = 2;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 /**
- * Minimum median score (0–100) per category. Performance is held at a floor of 40, not the target of 90:
- * since the catalogue, cart and sign-in landed, the first render executes too much script and "/" waits for
- * its catalogue data (medians measured at 56–65 on /, 79–84 on content pages). Issue 2 stays open until the
- * target holds again; the floor still fails the suite on a further collapse.
+ * Minimum median score (0–100) per category. Performance is held at a floor of 75, not the target of 90: the
+ * content and not-found pages now measure 90–98 (prerendered HTML, app adopted by hydration after the paint), but
+ * "/" measures 83–89 because its catalogue section (queries, persister, package machines) still runs 450–700 ms of
+ * blocking script after the first paint. Issue 2 stays open until "/" holds 90; the floor fails a regression.
  */
 const budgets: Record<Category, number> = {
-  performance: 40,
+  performance: 75,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,

@@ -34,7 +34,14 @@ export interface AuthProviderProps {
   track?: AuthTrack;
   /** Runs after the main session ended (sign-out, or a refused refresh): drop the buyer's cached data. */
   onSignedOut?: () => void;
+  /**
+   * The app is taking over a page prerendered for a signed-out visitor: the first render must match it, so the
+   * kept session shows from the render right after.
+   */
+  hydrating?: boolean;
 }
+
+const SIGNED_OUT: AuthSnapshot = { status: 'unauthenticated', redirectPath: null, userId: null };
 
 const noTrack: AuthTrack = () => undefined;
 
@@ -52,8 +59,17 @@ function bootSnapshot(): AuthSnapshot {
  * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it when a session is
  * kept, and on the first sign-in step otherwise.
  */
-export function AuthProvider({ children, track = noTrack, onSignedOut }: AuthProviderProps) {
-  const [snapshot, setSnapshot] = useState<AuthSnapshot>(bootSnapshot);
+export function AuthProvider({
+  children,
+  track = noTrack,
+  onSignedOut,
+  hydrating = false,
+}: AuthProviderProps) {
+  const [snapshot, setSnapshot] = useState<AuthSnapshot>(() => (hydrating ? SIGNED_OUT : bootSnapshot()));
+  const [hydratingAtMount] = useState(hydrating);
+  useEffect(() => {
+    if (hydratingAtMount) setSnapshot((current) => (current === SIGNED_OUT ? bootSnapshot() : current));
+  }, [hydratingAtMount]);
   const latest = useRef({ track, onSignedOut });
   latest.current = { track, onSignedOut };
   const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);
