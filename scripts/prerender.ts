@@ -56,7 +56,7 @@ export function documentFor(template: string, markup: string): string {
  */
 export function extractInlineStyles(docs: Map<string, string>): { docs: Map<string, string>; css: string } {
   const classes = new Map<string, string>();
-  const unescape = (value: string) =>
+  const decodeEntities = (value: string) =>
     value
       .replaceAll('&quot;', '"')
       .replaceAll('&#x27;', "'")
@@ -70,7 +70,7 @@ export function extractInlineStyles(docs: Map<string, string>): { docs: Map<stri
       doc.replace(
         /<([a-z][a-z0-9-]*)([^>]*?) style="([^"]*)"([^>]*)>/g,
         (_tag, element, before, style, after) => {
-          const declarations = unescape(style);
+          const declarations = decodeEntities(style);
           let className = classes.get(declarations);
           if (!className) {
             className = `prerendered-style-${classes.size + 1}`;
