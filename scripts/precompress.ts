@@ -13,6 +13,8 @@ const MIN_BYTES = 1024;
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
+    // Dot directories (.vite, .prerender) are read by the server, never sent as files.
+    if (name.startsWith('.')) continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) yield* files(full);
     else yield full;
