@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { HydrationMarker } from './app/HydrationMarker';
 import { createQueryClient } from './app/queryClient';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { PRODUCT_PAGES } from './features/catalogue/productTypes';
@@ -49,6 +50,7 @@ export async function prerender(pathname: string): Promise<string> {
           <RouterProvider router={router} />
         </AuthProvider>
       </QueryClientProvider>
+      <HydrationMarker />
     </StrictMode>,
   );
   queryClient.clear();

@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
@@ -15,6 +15,7 @@ import {
   QUERY_PERSIST_MAX_AGE_MS,
   shouldPersistQuery,
 } from '../storage/persister';
+import { HydrationMarker } from './HydrationMarker';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { createQueryClient } from './queryClient';
 
@@ -27,19 +28,6 @@ function createShopRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
-}
-
-/**
- * Runs in the commit that puts the live app on screen (React has adopted the prerendered markup, head tags
- * included): the document says the app is running (`<html data-app="ready">`, which end-to-end tests wait for), and
- * `onMounted` hears it.
- */
-function AppMounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
-  useLayoutEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-    onMounted();
-  }, [onMounted]);
-  return children;
 }
 
 declare module '@tanstack/react-router' {
@@ -65,13 +53,16 @@ export async function startApp(
   bindCountryQueryClient(queryClient);
 
   // A prerendered page was rendered for a first visit; the live app's first render must match it (hydration), so
-  // the stored country and cart come back from IndexedDB once it is on screen. Otherwise they load at once.
+  // the stored country and cart, the kept session and the saved query cache come back once React has adopted the
+  // whole page (HydrationMarker). An update before that would make React hydrate the page in one long task.
+  // Otherwise they load at once.
   const prerendered = root.hasChildNodes();
-  let restoreClientState: () => void = () => {};
-  const clientStateRestored = new Promise<void>((resolve) => {
-    restoreClientState = resolve;
-  }).then(() => Promise.all([hydrateCountry(), hydrateCart()]));
-  if (!prerendered) restoreClientState();
+  let markHydrated: () => void = () => {};
+  const pageHydrated = new Promise<void>((resolve) => {
+    markHydrated = resolve;
+  });
+  const clientStateRestored = pageHydrated.then(() => Promise.all([hydrateCountry(), hydrateCart()]));
+  if (!prerendered) markHydrated();
   const idbPersister = createQueryPersister();
   // Queries stay idle until the persisted cache is restored (PersistQueryClientProvider's isRestoring); the
   // restore also waits for the stored country, so the first catalogue fetch is for the buyer's own country.
@@ -85,39 +76,44 @@ export async function startApp(
 
   const router = createShopRouter(queryClient);
   // Over a prerendered page the router renders as TanStack Start's client does after server rendering (no
-  // Suspense boundary around the matches), which is the markup the page was prerendered with.
+  // Suspense boundary around each match), which is the markup the page was prerendered with.
   if (prerendered) router.ssr = { manifest: undefined };
   // The route's component loads first, so the first commit replaces the prerendered page with the same page
   // (never a blank one) and nothing on screen moves.
   await router.load().catch(() => undefined);
   await yieldToMain();
 
-  const mounted = () => {
-    restoreClientState();
+  let live = false;
+  // Runs in the commit that completes the live page: the document says the app is running
+  // (`<html data-app="ready">`, which end-to-end tests wait for), and the state kept on the device comes back.
+  const hydrated = () => {
+    if (live) return;
+    live = true;
+    document.documentElement.dataset.app = 'ready';
+    markHydrated();
     onMounted();
   };
   const app = (
     <StrictMode>
-      <AppMounted onMounted={mounted}>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{
-            persister,
-            maxAge: QUERY_PERSIST_MAX_AGE_MS,
-            buster: QUERY_PERSIST_BUSTER,
-            dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-          }}
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: QUERY_PERSIST_MAX_AGE_MS,
+          buster: QUERY_PERSIST_BUSTER,
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        }}
+      >
+        {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
+        <AuthProvider
+          track={track}
+          hydrated={prerendered ? pageHydrated : undefined}
+          onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
         >
-          {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
-          <AuthProvider
-            track={track}
-            hydrating={prerendered}
-            onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
-          >
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </PersistQueryClientProvider>
-      </AppMounted>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </PersistQueryClientProvider>
+      <HydrationMarker onHydrated={hydrated} />
     </StrictMode>
   );
   // A transition renders in slices that give way to input. Over a prerendered page React adopts the markup on

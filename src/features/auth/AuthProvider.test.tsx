@@ -46,6 +46,27 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('user')).toHaveTextContent('-');
   });
 
+  it('over a prerendered page, stays signed out until the page is hydrated, then shows the kept session', async () => {
+    setTokens('main', tokens);
+    fakeNetwork(() => json(200, {}));
+    let markHydrated: () => void = () => {};
+    const hydrated = new Promise<void>((resolve) => {
+      markHydrated = resolve;
+    });
+    render(
+      <AuthProvider hydrated={hydrated}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated');
+    await act(async () => markHydrated());
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent(/^authenticated$/));
+    expect(screen.getByTestId('user')).toHaveTextContent('u-9');
+  });
+
   it('starts authenticated with one; sign-out clears the main set, tells the server and tracks user_logout', async () => {
     setTokens('main', tokens);
     setTokens('forms', { ...tokens, accessToken: 'forms.token.x' });

@@ -35,10 +35,10 @@ export interface AuthProviderProps {
   /** Runs after the main session ended (sign-out, or a refused refresh): drop the buyer's cached data. */
   onSignedOut?: () => void;
   /**
-   * The app is taking over a page prerendered for a signed-out visitor: the first render must match it, so the
-   * kept session shows from the render right after.
+   * The app is taking over a page prerendered for a signed-out visitor: it renders signed out (as the page was
+   * prerendered) until this promise settles (the page is hydrated), then shows the kept session, if any.
    */
-  hydrating?: boolean;
+  hydrated?: Promise<void>;
 }
 
 const SIGNED_OUT: AuthSnapshot = { status: 'unauthenticated', redirectPath: null, userId: null };
@@ -59,17 +59,22 @@ function bootSnapshot(): AuthSnapshot {
  * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it when a session is
  * kept, and on the first sign-in step otherwise.
  */
-export function AuthProvider({
-  children,
-  track = noTrack,
-  onSignedOut,
-  hydrating = false,
-}: AuthProviderProps) {
-  const [snapshot, setSnapshot] = useState<AuthSnapshot>(() => (hydrating ? SIGNED_OUT : bootSnapshot()));
-  const [hydratingAtMount] = useState(hydrating);
+export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated }: AuthProviderProps) {
+  const [snapshot, setSnapshot] = useState<AuthSnapshot>(() => (hydrated ? SIGNED_OUT : bootSnapshot()));
+  const [hydratedAtMount] = useState(hydrated);
   useEffect(() => {
-    if (hydratingAtMount) setSnapshot((current) => (current === SIGNED_OUT ? bootSnapshot() : current));
-  }, [hydratingAtMount]);
+    let live = true;
+    void hydratedAtMount?.then(() => {
+      const kept = bootSnapshot();
+      // A visitor without a session keeps the same snapshot, so nothing renders again.
+      if (live && kept.status !== SIGNED_OUT.status) {
+        setSnapshot((current) => (current === SIGNED_OUT ? kept : current));
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [hydratedAtMount]);
   const latest = useRef({ track, onSignedOut });
   latest.current = { track, onSignedOut };
   const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);

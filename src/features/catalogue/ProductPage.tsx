@@ -1,11 +1,11 @@
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { format, isToday } from 'date-fns';
-import { type ReactNode, useId, useSyncExternalStore } from 'react';
+import { memo, type ReactNode, useDeferredValue, useId, useMemo, useSyncExternalStore } from 'react';
 import type { Package } from '../../../contract/catalogue';
 import { isApiError } from '../../api/errors';
 import type { Currency } from '../../lib/money';
 import { ErrorView } from '../../ui/ErrorView';
-import { availabilityConfigQuery, packagesByCodesQuery } from './api';
+import { type AvailablePackages, availabilityConfigQuery, packagesByCodesQuery } from './api';
 import { AvailablePackageCard } from './components/AvailablePackageCard';
 import { HowItWorksBanner } from './components/HowItWorks';
 import { PackageCardSkeleton } from './components/PackageCardSkeleton';
@@ -50,6 +50,44 @@ export function pricesAsOf(updatedAt: number): string {
   return `Prices as of ${isToday(at) ? format(at, 'HH:mm') : format(at, 'd MMMM yyyy, HH:mm')}`;
 }
 
+interface PackageCardsProps {
+  packages: AvailablePackages['packages'];
+  countryCode: string;
+  pageCodes: readonly string[];
+  listUpdatedAt: number;
+  headingLevel: 2 | 3;
+  onBuy: ProductPageProps['onBuy'];
+}
+
+/** The page's package cards, each with its availability machine. Memoized: it renders only for a new list. */
+const PackageCards = memo(function PackageCards({
+  packages,
+  countryCode,
+  pageCodes,
+  listUpdatedAt,
+  headingLevel,
+  onBuy,
+}: PackageCardsProps) {
+  return (
+    <ul className="catalogue-page__cards">
+      {packages.map((pkg, index) => (
+        // The country is part of the key: a new currency starts a fresh availability check.
+        <li key={`${pkg.package_code}:${countryCode}`}>
+          <AvailablePackageCard
+            pkg={pkg}
+            countryCode={countryCode}
+            pageCodes={pageCodes}
+            listUpdatedAt={listUpdatedAt}
+            eager={index === 0}
+            headingLevel={headingLevel}
+            onBuy={onBuy}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 /** One product page (spec §2): the packages of the path's product type, each with its own availability. */
 export function ProductPage({
   config,
@@ -64,8 +102,17 @@ export function ProductPage({
   const online = useIsOnline();
   const codes = config.packageCodes;
   const list = useQuery(packagesByCodesQuery(codes, countryCode));
-  const packages = list.data?.packages ?? [];
-  const missing = list.data ? codes.filter((c) => !packages.some((p) => p.package_code === c)) : [];
+  // A new list is rendered as a deferred update: React builds the cards (and starts their machines) in slices that
+  // give way to input, instead of in one long task as a query's update would. The country travels with its list,
+  // so the cards on screen always show the prices of the country they were fetched for.
+  const shown = useDeferredValue(
+    useMemo(
+      () => ({ data: list.data, updatedAt: list.dataUpdatedAt, countryCode }),
+      [list.data, list.dataUpdatedAt, countryCode],
+    ),
+  );
+  const packages = shown.data?.packages ?? [];
+  const missing = shown.data ? codes.filter((c) => !packages.some((p) => p.package_code === c)) : [];
   const availability = useQuery({ ...availabilityConfigQuery(), enabled: missing.length > 0 });
   const elsewhere = [
     ...new Set(
@@ -77,11 +124,11 @@ export function ProductPage({
   const Heading = variant === 'page' ? 'h1' : 'h2';
   const cardHeading = variant === 'page' ? 2 : 3;
   // Data from the persisted cache (or a failed refresh) while offline: say how old the prices are.
-  const stale = list.data !== undefined && (!online || list.isRefetchError);
+  const stale = shown.data !== undefined && (!online || list.isRefetchError);
   const offlineWithNothing = list.isPending && (list.fetchStatus === 'paused' || !online);
 
   let body: ReactNode;
-  if (list.isPending && !offlineWithNothing) {
+  if ((list.isPending || shown.data === undefined) && !offlineWithNothing && !list.isError) {
     body = (
       <ul className="catalogue-page__cards" aria-busy="true" aria-label="Loading the packages">
         {codes.map((code) => (
@@ -91,7 +138,7 @@ export function ProductPage({
         ))}
       </ul>
     );
-  } else if (offlineWithNothing || (list.isError && !list.data)) {
+  } else if (offlineWithNothing || !shown.data) {
     const error = list.error;
     body = (
       <ErrorView
@@ -107,22 +154,14 @@ export function ProductPage({
     );
   } else {
     body = (
-      <ul className="catalogue-page__cards">
-        {packages.map((pkg, index) => (
-          // The country is part of the key: a new currency starts a fresh availability check.
-          <li key={`${pkg.package_code}:${countryCode}`}>
-            <AvailablePackageCard
-              pkg={pkg}
-              countryCode={countryCode}
-              pageCodes={codes}
-              listUpdatedAt={list.dataUpdatedAt}
-              eager={index === 0}
-              headingLevel={cardHeading}
-              onBuy={onBuy}
-            />
-          </li>
-        ))}
-      </ul>
+      <PackageCards
+        packages={packages}
+        countryCode={shown.countryCode}
+        pageCodes={codes}
+        listUpdatedAt={shown.updatedAt}
+        headingLevel={cardHeading}
+        onBuy={onBuy}
+      />
     );
   }
 
@@ -144,17 +183,17 @@ export function ProductPage({
 
       {stale && (
         <p className="catalogue-page__stale" role="status">
-          <strong>Last known price.</strong> {pricesAsOf(list.dataUpdatedAt)} — they will update when you are
+          <strong>Last known price.</strong> {pricesAsOf(shown.updatedAt)} — they will update when you are
           back online.
         </p>
       )}
 
       {body}
 
-      {missing.length > 0 && list.data && (
+      {missing.length > 0 && shown.data && (
         <p className="catalogue-page__elsewhere" role="note">
           {packages.length === 0 ? 'These packages are' : 'Some packages of this page are'} not sold in{' '}
-          {countryName(countryCode)}.
+          {countryName(shown.countryCode)}.
           {elsewhere.length > 0 && (
             <>
               {' '}

@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Package, PackageWithEstimate } from '../../../contract/catalogue';
-import type { LastSale, NotifyMeContact, NotifyMeResult } from './api';
-import { leafState, packageAvailabilityMachine } from './machine';
+import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
+import { type LastSale, type NotifyMeContact, type NotifyMeResult, packagesByCodesQuery } from './api';
+import {
+  leafState,
+  PRICE_ESTIMATE_REUSE_MS,
+  packageAvailabilityActors,
+  packageAvailabilityMachine,
+} from './machine';
 import { packageFixture } from './testData';
 
 interface Deferred<T> {
@@ -238,5 +245,47 @@ describe('package availability machine (spec §4 Package availability)', () => {
       { packageCode: 'BAT', countryCode: 'US', pageCodes: ['BAT'] },
     ]);
     expect(actor.getSnapshot().matches({ packagesInStock: 'readyToPurchase' })).toBe(true);
+  });
+});
+
+describe('the real price estimate actor', () => {
+  const listBody = () => ({ country_code: 'IN', currency: 'INR' as const, packages: [packageFixture()] });
+  const listResponse = () => json(200, listBody());
+
+  async function estimate(queryClient: QueryClient) {
+    const actor = createActor(packageAvailabilityActors(queryClient).fetchPriceEstimate, {
+      input: { packageCode: packageFixture().package_code, countryCode: 'IN', pageCodes: ['SOLO'] },
+    });
+    const done = new Promise((resolve, reject) =>
+      actor.subscribe({ complete: () => resolve(actor.getSnapshot().output), error: reject }),
+    );
+    actor.start();
+    return done;
+  }
+
+  beforeEach(() => resetClient());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uses the page list fetched moments ago instead of asking again', async () => {
+    const { requests } = fakeNetwork(listResponse);
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery(packagesByCodesQuery(['SOLO'], 'IN'));
+    expect(requests).toHaveLength(1);
+    await expect(estimate(queryClient)).resolves.toMatchObject({ package_code: 'SOLO' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['restored from a visit a moment ago', () => performance.timeOrigin - 1],
+    ['fetched longer ago than the reuse window', () => Date.now() - PRICE_ESTIMATE_REUSE_MS - 1],
+  ])('asks the server again for a list %s', async (_, updatedAt) => {
+    const { requests } = fakeNetwork(listResponse);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(packagesByCodesQuery(['SOLO'], 'IN').queryKey, listBody(), {
+      updatedAt: updatedAt(),
+    });
+    await expect(estimate(queryClient)).resolves.toMatchObject({ package_code: 'SOLO' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url).toContain('/packages/available/price_estimate/v1/');
   });
 });

@@ -218,6 +218,9 @@ export const packageAvailabilityMachine = setup({
   },
 });
 
+/** How old a list of the page's packages fetched by this page may be and still serve as a card's estimate. */
+export const PRICE_ESTIMATE_REUSE_MS = 10_000;
+
 /** The real actors: every read goes through the query client (cached, persisted, deduplicated). */
 export function packageAvailabilityActors(queryClient: QueryClient) {
   return {
@@ -228,10 +231,13 @@ export function packageAvailabilityActors(queryClient: QueryClient) {
       PackageWithEstimate,
       { packageCode: string; countryCode: string; pageCodes: readonly string[] }
     >(async ({ input }) => {
-      // Always asked of the server when online: the page's list it refreshes may be a restored cache.
+      // Asked of the server when online, unless this page fetched the list moments ago (on a first load the list
+      // and the cards' details arrive together). A list restored from an earlier visit is always asked again,
+      // however recent: the stock may have changed since.
       const { packages } = await fetchCatalogue(queryClient, {
         ...packagesByCodesQuery(input.pageCodes, input.countryCode),
-        staleTime: 0,
+        staleTime: (query) =>
+          query.state.dataUpdatedAt >= performance.timeOrigin ? PRICE_ESTIMATE_REUSE_MS : 0,
       });
       const found = packages.find((p) => p.package_code === input.packageCode);
       if (!found) throw new PackageNotSoldError(input.packageCode, input.countryCode);
