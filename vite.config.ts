@@ -72,5 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: the server reads it to preload each route's chunks with its HTML.
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      // Building a zod schema has no side effects: a schema the chunk never uses is dropped instead of being
+      // built at start-up (contract modules hold every schema of their service).
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
 }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
 
 /*
  * The user service on the wire (spec §1 sign-in, §3 User profile, §6 token sets, §7 "Token refresh" and
@@ -18,10 +19,8 @@ import { z } from 'zod';
  * - another buyer's data: 403 FORBIDDEN. Social login not configured: 503 SOCIAL_LOGIN_DISABLED.
  */
 
-/** The three token sets of spec §6; each is its own audience, and a token of one is refused by the others. */
-export const TOKEN_SETS = ['main', 'business', 'forms'] as const;
-export const tokenSetSchema = z.enum(TOKEN_SETS);
-export type TokenSetName = z.infer<typeof tokenSetSchema>;
+// The token sets and the refresh call live in ./tokens (the HTTP client needs only those); re-exported here.
+export * from './tokens';
 
 /** res_status values of this service's answers and errors (beside spec §8's). */
 export const USER_RES_STATUS = {
@@ -104,28 +103,8 @@ export const otpSentV2ResponseSchema = otpSentResponseSchema.extend({
 export type OtpSentV2Response = z.infer<typeof otpSentV2ResponseSchema>;
 
 /* ----------------------------------------------------------------------------------------------------------
- * Tokens
+ * Tokens (the sets and the user-service refresh are in ./tokens)
  * -------------------------------------------------------------------------------------------------------- */
-
-/**
- * A token set (spec §7 "Token refresh"). access_token is a signed JWT to send as `Authorization: Bearer`;
- * refresh_token is opaque, single use (each refresh returns the next one), and lives 30 days.
- */
-export const tokenSetResponseSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  user_id: z.string(),
-  /** Seconds until access_token expires. */
-  expires_in: z.number().int().positive(),
-  token_type: z.literal('Bearer'),
-});
-export type TokenSetResponse = z.infer<typeof tokenSetResponseSchema>;
-
-/** POST /refresh_auth_tokens/v1/ (user service) body. */
-export const refreshTokensRequestSchema = z.object({ refresh_token: z.string().trim().min(1).max(200) });
-export type RefreshTokensRequest = z.infer<typeof refreshTokensRequestSchema>;
-/** POST /refresh_auth_tokens/v1/ answer: the rotated set. */
-export const refreshTokensResponseSchema = tokenSetResponseSchema;
 
 /**
  * POST /api/forms/auth/refresh_tokens/v1/: the forms token set's refresh. The refresh token comes in the body

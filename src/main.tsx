@@ -12,8 +12,12 @@ import './ui/global.css';
 /** How long a prerendered page waits for its paint and load before starting anyway (e.g. in a hidden tab). */
 const PAGE_SETTLE_WAIT_MS = 4000;
 
-/** Hands the main thread back to the browser (input, rendering) before the next step. */
+/**
+ * Hands the main thread back to the browser (input, rendering) before the next step: `scheduler.yield()` where
+ * there is one (it resumes ahead of other queued work and is never clamped), else a zero timeout.
+ */
 function yieldToMain(): Promise<void> {
+  if (typeof scheduler !== 'undefined' && typeof scheduler.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -52,12 +56,33 @@ function pageSettled(): Promise<void> {
   return Promise.race([settled, timeout]);
 }
 
-/** Starts fetching the route's modules the server listed for after the paint (server/plugins/static.ts). */
-function fetchDeferredModules(): void {
+/** Module preloads started per task: each one costs the main thread a request's set-up. */
+const PRELOADS_PER_TASK = 4;
+
+/**
+ * Starts fetching the route's modules the server listed for after the paint (server/plugins/static.ts), a few per
+ * task, and returns their URLs, each after the modules it imports.
+ */
+async function fetchDeferredModules(): Promise<string[]> {
   const template = document.getElementById(DEFERRED_PRELOADS_ID);
-  if (template instanceof HTMLTemplateElement) {
-    document.head.append(template.content);
-    template.remove();
+  if (!(template instanceof HTMLTemplateElement)) return [];
+  template.remove();
+  const links = [...template.content.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
+    if (i > 0) await yieldToMain();
+    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
+  }
+  return links.map((link) => link.href);
+}
+
+/**
+ * Runs the route's modules one chunk per task, each after the chunks it imports, so no single task evaluates the
+ * whole app (importing a module that has already run costs nothing later).
+ */
+async function evaluateInTurn(urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    await yieldToMain();
+    await import(/* @vite-ignore */ url).catch(() => undefined);
   }
 }
 
@@ -95,8 +120,9 @@ async function boot() {
   const prerendered = root.hasChildNodes();
   const replayTaps = prerendered ? holdEarlyTaps(root) : () => {};
   if (prerendered) await pageSettled();
-  fetchDeferredModules();
-  // The largest libraries each evaluate in a task of their own before the app that uses them.
+  await evaluateInTurn(await fetchDeferredModules());
+  // The largest libraries each evaluate in a task of their own before the app that uses them (a page without a
+  // list of deferred modules, or one of them that failed to load, comes here with them not yet run).
   await import('react-dom/client');
   await yieldToMain();
   await import('@tanstack/react-router');

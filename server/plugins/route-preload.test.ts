@@ -47,7 +47,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('route preloads', () => {
   const { preloadsFor, isRoute } = loadRouteTable(root);
   const app =
-    '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/startApp-S.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js">';
+    '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-R.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/startApp-S.js">';
 
   it('names the app the entry starts, then the home route chunk, with their CSS, for /', () => {
     expect(preloadsFor('/')).toEqual({
@@ -61,6 +61,9 @@ describe('route preloads', () => {
     const { stylesheets, modules } = preloadsFor('/about-us');
     expect(modules).toContain('href="/assets/about-us-D.js"');
     expect(modules).toContain('href="/assets/ContentPage-B.js"');
+    // A chunk comes after the chunks it imports (the boot script evaluates them in this order).
+    expect(modules.indexOf('ContentPage-B.js')).toBeLessThan(modules.indexOf('about-us-D.js'));
+    expect(modules.indexOf('react-R.js')).toBeLessThan(modules.indexOf('startApp-S.js'));
     expect(stylesheets).toContain('<link rel="stylesheet" href="/assets/ContentPage-B.css">');
     expect(`${stylesheets}${modules}`).not.toContain('index-A');
     expect(modules).not.toContain('preload-helper-H');

@@ -55,9 +55,10 @@ function collect(
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk || (chunk.isEntry && !fromEntry)) return; // the entry is already in the page
-  out.js.add(chunk.file);
   for (const css of chunk.css ?? []) out.css.add(css);
   for (const imported of chunk.imports ?? []) collect(manifest, imported, seen, out);
+  // Scripts after the chunks they import: src/main.tsx evaluates them in this order, one chunk per task.
+  out.js.add(chunk.file);
 }
 
 /** The <link> tags that load a route: its stylesheets, and its scripts as module preloads. */

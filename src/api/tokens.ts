@@ -5,7 +5,7 @@ import {
   TOKEN_SETS,
   type TokenSetName,
   type TokenSetResponse,
-} from '../../contract/user';
+} from '../../contract/tokens';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
 export type { TokenSetName };
