@@ -84,11 +84,22 @@ describe('requests', () => {
     expect(requests[0]?.headers.get('x-tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
-  it('falls back to Asia/Kolkata when the browser cannot tell its zone', () => {
+  it('falls back to Asia/Kolkata when the browser cannot tell its zone', async () => {
     const spy = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
       throw new Error('no Intl');
     });
-    expect(currentTimeZone()).toBe('Asia/Kolkata');
+    // A fresh copy of the module: the zone is read once per page load.
+    vi.resetModules();
+    const fresh = await import('./client');
+    expect(fresh.currentTimeZone()).toBe('Asia/Kolkata');
+    spy.mockRestore();
+  });
+
+  it('reads the zone once per page load', () => {
+    const first = currentTimeZone();
+    const spy = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(currentTimeZone()).toBe(first);
+    expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
   });
 

@@ -56,13 +56,21 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
 }
 
-/** The browser's IANA zone for x-tz, Asia/Kolkata when it cannot tell (spec §7, §9). */
+let timeZone: string | undefined;
+
+/**
+ * The browser's IANA zone for x-tz, Asia/Kolkata when it cannot tell (spec §7, §9). Read once per page load:
+ * asking Intl builds a date formatter, which is slow on a phone.
+ */
 export function currentTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  if (timeZone === undefined) {
+    try {
+      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+    } catch {
+      timeZone = DEFAULT_TIME_ZONE;
+    }
   }
+  return timeZone;
 }
 
 interface RawResponse {

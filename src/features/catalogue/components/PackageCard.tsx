@@ -46,10 +46,12 @@ export interface PackageCardProps {
   onNotifyMe: (contact: NotifyMeContact) => void;
 }
 
-const listFormat =
-  typeof Intl.ListFormat === 'function' ? new Intl.ListFormat('en', { type: 'conjunction' }) : null;
+// Made on first use: creating an Intl formatter loads locale data, which would lengthen the module's start-up.
+let listFormat: Intl.ListFormat | null | undefined;
 
 function listOf(items: string[]): string {
+  listFormat ??=
+    typeof Intl.ListFormat === 'function' ? new Intl.ListFormat('en', { type: 'conjunction' }) : null;
   return listFormat ? listFormat.format(items) : items.join(', ');
 }
 
