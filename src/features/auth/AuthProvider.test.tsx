@@ -46,20 +46,22 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('user')).toHaveTextContent('-');
   });
 
-  it('over a prerendered page, stays signed out until the page is hydrated, then shows the kept session', async () => {
+  it('over a prerendered page, stays signed out (auth runtime included) until the page is hydrated, then shows the kept session', async () => {
     setTokens('main', tokens);
     fakeNetwork(() => json(200, {}));
     let markHydrated: () => void = () => {};
     const hydrated = new Promise<void>((resolve) => {
       markHydrated = resolve;
     });
+    // The auth runtime is loaded already, so nothing but the wait for hydration can hold the session back.
+    await import('./runtime');
     render(
       <AuthProvider hydrated={hydrated}>
         <Probe />
       </AuthProvider>,
     );
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated');
     await act(async () => markHydrated());

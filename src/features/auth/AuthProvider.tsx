@@ -92,13 +92,21 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
   }, []);
 
   useEffect(() => {
-    // A signed-out visit needs the actor only when the buyer signs in (loaded then); a kept session starts it now.
-    if (readCookie('access_token')) void runtime();
+    let live = true;
+    // A signed-out visit needs the actor only when the buyer signs in (loaded then); a kept session starts it now,
+    // or over a prerendered page once the page is hydrated (its answers must not reach the page before then).
+    void (hydratedAtMount ?? Promise.resolve()).then(() => {
+      if (live && readCookie('access_token')) void runtime();
+    });
     // A refused refresh already dropped the main set (src/api/client.ts): the app follows.
-    return apiEvents.on('logout', ({ tokenSet, reason }) => {
+    const stopListening = apiEvents.on('logout', ({ tokenSet, reason }) => {
       if (tokenSet === 'main') void runtime().then((r) => r.sessionEnded(reason));
     });
-  }, [runtime]);
+    return () => {
+      live = false;
+      stopListening();
+    };
+  }, [runtime, hydratedAtMount]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
