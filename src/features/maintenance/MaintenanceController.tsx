@@ -20,7 +20,7 @@ export interface MaintenanceControllerProps {
 /**
  * Runs the maintenance machine (spec §4): started on mount, it asks the status endpoint once, hears every
  * SERVER_UNDER_MAINTENANCE broadcast through the gate, and renders the maintenance screen while in maintenance.
- * Loaded lazily by MaintenanceGate so XState and the HTTP client stay out of the first paint.
+ * MaintenanceGate renders it once the app has painted.
  */
 export default function MaintenanceController({
   underMaintenance,

@@ -1,9 +1,8 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { apiEvents, type MaintenanceNotice } from '../../api/events';
 import type { StatusCheck } from './api';
 import { MAINTENANCE_MODE_FLAG } from './flag';
-
-const MaintenanceController = lazy(() => import('./MaintenanceController'));
+import MaintenanceController from './MaintenanceController';
 
 export interface MaintenanceGateProps {
   children: ReactNode;
@@ -15,8 +14,9 @@ export interface MaintenanceGateProps {
 
 /**
  * Wraps the app: while the shop is under maintenance only the maintenance screen renders (spec §4).
- * The gate itself is tiny and paints the app at once; the machine and the screen load right after.
- * Broadcasts that arrive before they have loaded are kept and handed over.
+ * The machine starts after the app's first commit, so it never delays the page (or its hydration); broadcasts
+ * that arrive before then are kept and handed over. It is part of the app's start-up chunks, not loaded on
+ * demand: every page runs it, and a stylesheet added after the paint would make the browser lay the page out again.
  */
 export function MaintenanceGate({
   children,
@@ -26,8 +26,8 @@ export function MaintenanceGate({
 }: MaintenanceGateProps) {
   const [inMaintenance, setInMaintenance] = useState(underMaintenance);
   const [notice, setNotice] = useState<MaintenanceNotice | null>(null);
-  // The controller is requested once the app has painted (effects run after paint), unless the build flag
-  // already says the shop is down.
+  // The controller starts once the app has painted (effects run after paint), unless the build flag already
+  // says the shop is down.
   const [controllerWanted, setControllerWanted] = useState(underMaintenance);
 
   useEffect(() => apiEvents.on('maintenance', setNotice), []);
@@ -37,15 +37,13 @@ export function MaintenanceGate({
     <>
       {inMaintenance ? null : children}
       {controllerWanted ? (
-        <Suspense fallback={null}>
-          <MaintenanceController
-            underMaintenance={underMaintenance}
-            notice={notice}
-            onMaintenanceChange={setInMaintenance}
-            checkStatus={checkStatus}
-            recheckIntervalMs={recheckIntervalMs}
-          />
-        </Suspense>
+        <MaintenanceController
+          underMaintenance={underMaintenance}
+          notice={notice}
+          onMaintenanceChange={setInMaintenance}
+          checkStatus={checkStatus}
+          recheckIntervalMs={recheckIntervalMs}
+        />
       ) : null}
     </>
   );
