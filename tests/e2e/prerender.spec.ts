@@ -43,3 +43,31 @@ test('the app takes over the prerendered page with one title and no lost tap', a
   await expect(page.locator('head title')).toHaveCount(1);
   await expect(page).toHaveTitle(/IBC cricket game/);
 });
+
+test('starting the app adds no stylesheet to a painted page (no second layout of the whole page)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const added: string[] = [];
+    (window as unknown as { lateStylesheets: string[] }).lateStylesheets = added;
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof HTMLLinkElement && node.rel === 'stylesheet') added.push(node.href);
+          }
+        }
+      }).observe(document.head, { childList: true });
+    });
+  });
+  for (const path of ['/about-us', '/', '/no-such-page']) {
+    const statusChecked = page.waitForResponse('**/api/maintenance/status/v1/');
+    await page.goto(path);
+    await appReady(page);
+    await statusChecked;
+    expect(
+      await page.evaluate(() => (window as unknown as { lateStylesheets: string[] }).lateStylesheets),
+      path,
+    ).toEqual([]);
+  }
+});
