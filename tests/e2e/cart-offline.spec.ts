@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './support/app';
 import { shopCli } from './support/shop-cli';
 
 /*
@@ -143,4 +144,31 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
       String(original),
     ]);
   }
+});
+
+test('two tabs show the same cart, and neither writes its older cart over the other', async ({
+  page,
+  context,
+}) => {
+  const other = await context.newPage();
+  await other.goto('/about-us');
+  await appReady(other);
+  const otherCart = other.getByRole('banner').getByRole('button', { name: /^Cart, \d+ items?$/ });
+  await expect(otherCart).toHaveAccessibleName('Cart, 0 items');
+
+  // Added in the first tab: the second tab shows it without a reload.
+  await addToCart(page, '/ibc-kit', /^IBC home kit\s*-?\s*Solo$/);
+  await expect(otherCart).toHaveAccessibleName('Cart, 3 items');
+
+  // Emptied in the second tab: the first follows, and a reload of the first finds it empty.
+  await otherCart.click();
+  const cart = other.getByRole('dialog', { name: 'Your cart' });
+  await cart.getByRole('button', { name: 'Decrease IBC home kit - Solo quantity' }).click();
+  await expect(otherCart).toHaveAccessibleName('Cart, 0 items');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect.poll(() => storedCartLines(page)).toBe(0);
+  await page.reload();
+  await appReady(page);
+  await expect(header.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
 });

@@ -1,11 +1,13 @@
 import { clear } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvStore } from '../../storage/kv';
 import { customBat, pkg, product, solo, withEstimate } from './fixtures.test-helpers';
 import {
   addItem,
   addPackageToCart,
   applyCatalogueCheck,
+  CART_SYNC_CHANNEL,
+  type CartItem,
   cartStore,
   flushCart,
   hydrateCart,
@@ -125,5 +127,55 @@ describe('cart store', () => {
       ['IBC_TRACKED_BAT', 3],
       ['IBC_GAME_1_PROFILE_KEY', 1],
     ]);
+  });
+
+  describe('across tabs', () => {
+    const otherTabs: BroadcastChannel[] = [];
+    function otherTab(): { channel: BroadcastChannel; heard: unknown[] } {
+      const channel = new BroadcastChannel(CART_SYNC_CHANNEL);
+      const heard: unknown[] = [];
+      channel.onmessage = (event) => heard.push(event.data);
+      otherTabs.push(channel);
+      return { channel, heard };
+    }
+    afterEach(() => {
+      for (const channel of otherTabs.splice(0)) channel.close();
+    });
+    const cartOf = (items: CartItem[], updatedAt: number) => ({
+      items,
+      metadata: { pricesCheckedAt: null, countryCode: 'IN', updatedAt },
+    });
+
+    it('announces every saved cart to the other tabs', async () => {
+      const { heard } = otherTab();
+      await hydrateCart();
+      addPackageToCart(solo());
+      await flushCart();
+      await vi.waitFor(() => expect(heard).toHaveLength(1));
+      expect((heard[0] as { items: CartItem[] }).items.map((l) => l.productCode)).toContain('IBC_VR_HEADSET');
+    });
+
+    it('shows a cart another tab saved, without saving or announcing it again', async () => {
+      await hydrateCart();
+      addPackageToCart(customBat(), { 91: 1 });
+      const theirs = cartStore.items.map((l) => ({ ...l, quantity: 4, itemTotal: l.price * 4 }));
+      await flushCart();
+      const { channel, heard } = otherTab();
+      channel.postMessage(cartOf(theirs, Date.now() + 1_000));
+      await vi.waitFor(() => expect(line('IBC_CUSTOM_BAT')?.quantity).toBe(4));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(heard).toEqual([]);
+    });
+
+    it('keeps a change made here after the other tab saved (the later change wins)', async () => {
+      await hydrateCart();
+      const { channel } = otherTab();
+      const older = cartStore.metadata.updatedAt;
+      addPackageToCart(solo());
+      channel.postMessage(cartOf([], older));
+      channel.postMessage({ items: 'not a cart' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(summary().totalUniqueItems).toBe(3);
+    });
   });
 });

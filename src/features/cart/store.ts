@@ -285,20 +285,50 @@ function snapshotRecord(): CartRecord {
   };
 }
 
+/**
+ * The shop's other tabs on this device hear every saved cart on this channel and show it, so no tab keeps a stale
+ * cart and later writes it over a newer one.
+ */
+export const CART_SYNC_CHANNEL = 'ibc-shop-cart';
+let channel: BroadcastChannel | undefined;
+/** Set while a cart from another tab is applied: that change is theirs, already saved, and not announced back. */
+let applyingOtherTab = false;
+
+async function save(): Promise<void> {
+  const record = snapshotRecord();
+  await storedCart.write(record);
+  channel?.postMessage(record);
+}
+
 /** Writes any pending change now (pagehide, tab hidden, tests). */
 export async function flushCart(): Promise<void> {
   if (writeTimer === undefined) return;
   clearTimeout(writeTimer);
   writeTimer = undefined;
-  await storedCart.write(snapshotRecord());
+  await save();
 }
 
 function scheduleWrite(): void {
+  if (applyingOtherTab) return;
   if (writeTimer !== undefined) clearTimeout(writeTimer);
   writeTimer = setTimeout(() => {
     writeTimer = undefined;
-    void storedCart.write(snapshotRecord());
+    void save();
   }, WRITE_DELAY_MS);
+}
+
+/** Shows a cart another tab saved, unless this tab has changed its cart since (the later change wins). */
+async function applyOtherTabCart(data: unknown): Promise<void> {
+  const { cartRecordSchema } = await import('./schema');
+  const parsed = cartRecordSchema.safeParse(data);
+  if (!parsed.success || parsed.data.metadata.updatedAt < cartStore.metadata.updatedAt) return;
+  applyingOtherTab = true;
+  try {
+    cartStore.items = parsed.data.items;
+    cartStore.metadata = parsed.data.metadata;
+  } finally {
+    applyingOtherTab = false;
+  }
 }
 
 /**
@@ -332,8 +362,14 @@ function startPersisting(): void {
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
   }
+  if (typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CART_SYNC_CHANNEL);
+    channel.onmessage = (event: MessageEvent) => void applyOtherTabCart(event.data);
+  }
   persisting = () => {
     unsubscribe();
+    channel?.close();
+    channel = undefined;
     if (typeof window !== 'undefined') {
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
