@@ -470,6 +470,63 @@ describe('expired tokens', () => {
     expect(requests).toHaveLength(41);
   });
 
+  it('uses the tokens another tab stored while this one waited for the refresh lock, without refreshing', async () => {
+    signIn();
+    const { requests } = expiringServer(() => json(400, errorBody(400, RES_STATUS.INVALID_TOKEN)));
+    const lockNames: string[] = [];
+    // The other tab holds the lock, refreshes and stores the rotated set; then this tab's turn comes.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      onLine: true,
+      locks: {
+        request: async (name: string, callback: () => Promise<unknown>) => {
+          lockNames.push(name);
+          signIn('main', {
+            accessToken: 'new-access',
+            refreshToken: 'new-refresh',
+            userId: 'u1',
+            expires: null,
+          });
+          return callback();
+        },
+      },
+    });
+    await expect(
+      apiRequest({ service: 'user', path: '/profile/v1/', schema: profileSchema }),
+    ).resolves.toEqual({
+      name: 'Asha',
+    });
+    expect(lockNames).toEqual(['ibc-shop-token-refresh:main']);
+    expect(requests.filter(isRefresh)).toHaveLength(0);
+    expect(requests.map((r) => bearer(r))).toEqual(['Bearer old-access', 'Bearer new-access']);
+  });
+
+  it('refreshes inside the lock when no other tab did', async () => {
+    signIn();
+    const { requests } = expiringServer(() => json(400, errorBody(400, RES_STATUS.INVALID_TOKEN)));
+    let held = false;
+    let refreshedWhileHeld = false;
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      onLine: true,
+      locks: {
+        request: async (_name: string, callback: () => Promise<unknown>) => {
+          held = true;
+          try {
+            return await callback();
+          } finally {
+            refreshedWhileHeld = requests.some(isRefresh);
+            held = false;
+          }
+        },
+      },
+    });
+    await apiRequest({ service: 'user', path: '/profile/v1/', schema: profileSchema });
+    expect(held).toBe(false);
+    expect(refreshedWhileHeld).toBe(true);
+    expect(getTokens('main')?.refreshToken).toBe('new-refresh');
+  });
+
   it('retries a late failure with the already refreshed token instead of refreshing again', async () => {
     signIn();
     let releaseSlow: () => void = () => {};

@@ -244,14 +244,31 @@ async function accessTokenAfterExpiry(set: TokenSetName, staleToken: string): Pr
   return (await refreshSession(set)).accessToken;
 }
 
-/** Refreshes a token set; concurrent callers share the one refresh in flight. */
+/**
+ * Refreshes a token set; concurrent callers share the one refresh in flight. The shop's other tabs share the
+ * token cookies, and a refresh token is single use: a second tab refreshing with the same one would look like
+ * token theft and end the session. So tabs refresh one at a time (a Web Lock per set), and a tab that waited uses
+ * the tokens the other tab stored instead of refreshing again.
+ */
 export function refreshSession(set: TokenSetName): Promise<TokenSet> {
   let flight = refreshes.get(set);
   if (!flight) {
-    flight = requestNewTokens(set).finally(() => refreshes.delete(set));
+    const staleAccessToken = getAccessToken(set);
+    flight = withRefreshLock(set, () => {
+      const current = getTokens(set);
+      if (current && current.accessToken !== staleAccessToken) return Promise.resolve(current);
+      return requestNewTokens(set);
+    }).finally(() => refreshes.delete(set));
     refreshes.set(set, flight);
   }
   return flight;
+}
+
+/** Runs `refresh` holding the set's refresh lock, which every tab of the shop on this device shares. */
+function withRefreshLock(set: TokenSetName, refresh: () => Promise<TokenSet>): Promise<TokenSet> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return refresh();
+  return locks.request(`ibc-shop-token-refresh:${set}`, refresh);
 }
 
 /** A failure of the network, a timeout, maintenance or a server fault says nothing about the session. */
