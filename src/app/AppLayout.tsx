@@ -7,6 +7,7 @@ import { useCartOpen } from '../features/cart/view';
 import { useCountry } from '../features/country/store';
 import { AccountMenu } from '../features/profile/AccountMenu';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
+import { HelpIcon, HomeIcon, InfoIcon } from '../ui/icons';
 import { Logo } from '../ui/Logo';
 import './layout.css';
 import { InstallButton } from './pwa/InstallButton';
@@ -14,17 +15,9 @@ import { OfflineBanner } from './pwa/OfflineBanner';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 
 const primaryNav = [
-  { to: '/', label: 'Home', icon: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z' },
-  {
-    to: CONTENT_PATHS.help,
-    label: 'Help',
-    icon: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 15a1.25 1.25 0 1 1 0 2.5A1.25 1.25 0 0 1 12 17zm1-3.5h-2c0-3 3-3 3-5a2 2 0 0 0-4 0H8a4 4 0 0 1 8 0c0 3-3 3.25-3 5z',
-  },
-  {
-    to: CONTENT_PATHS.aboutUs,
-    label: 'About',
-    icon: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-6h2zm0-8h-2V7h2z',
-  },
+  { to: '/', label: 'Home', Icon: HomeIcon },
+  { to: CONTENT_PATHS.help, label: 'Help', Icon: HelpIcon },
+  { to: CONTENT_PATHS.aboutUs, label: 'About', Icon: InfoIcon },
 ] as const;
 
 const footerLinks = [
@@ -94,9 +87,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <nav className="shell__bottom-nav" aria-label="Quick">
         {primaryNav.map((item) => (
           <Link key={item.to} to={item.to} activeOptions={{ exact: true }} className="shell__bottom-link">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d={item.icon} fill="currentColor" />
-            </svg>
+            <item.Icon />
             <span>{item.label}</span>
           </Link>
         ))}

@@ -1,5 +1,6 @@
 import { type CountryCode, getCountries, getCountryCallingCode, isValidPhoneNumber } from 'libphonenumber-js';
 import { INDIAN_MOBILE_PATTERN } from '../../contract/user';
+import { countryName } from './countries';
 
 /*
  * Phone numbers of the sign-in (spec §5): every region libphonenumber-js knows (about 245) with its dial code,
@@ -21,20 +22,11 @@ export interface PhoneCountry {
 
 let cache: readonly PhoneCountry[] | null = null;
 
-function regionNames(): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  } catch {
-    return null;
-  }
-}
-
 /** Every region with a dial code, sorted by name; built once, on first use. */
 export function phoneCountries(): readonly PhoneCountry[] {
   if (cache) return cache;
-  const names = regionNames();
   cache = getCountries()
-    .map((iso) => ({ iso, name: names?.of(iso) ?? iso, dialCode: `+${getCountryCallingCode(iso)}` }))
+    .map((iso) => ({ iso, name: countryName(iso), dialCode: `+${getCountryCallingCode(iso)}` }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return cache;
 }

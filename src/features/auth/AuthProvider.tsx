@@ -62,19 +62,6 @@ function bootSnapshot(): AuthSnapshot {
 export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated }: AuthProviderProps) {
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(() => (hydrated ? SIGNED_OUT : bootSnapshot()));
   const [hydratedAtMount] = useState(hydrated);
-  useEffect(() => {
-    let live = true;
-    void hydratedAtMount?.then(() => {
-      const kept = bootSnapshot();
-      // A visitor without a session keeps the same snapshot, so nothing renders again.
-      if (live && kept.status !== SIGNED_OUT.status) {
-        setSnapshot((current) => (current === SIGNED_OUT ? kept : current));
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [hydratedAtMount]);
   const latest = useRef({ track, onSignedOut });
   latest.current = { track, onSignedOut };
   const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);
@@ -93,10 +80,14 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
 
   useEffect(() => {
     let live = true;
-    // A signed-out visit needs the actor only when the buyer signs in (loaded then); a kept session starts it now,
-    // or over a prerendered page once the page is hydrated (its answers must not reach the page before then).
+    // A signed-out visit needs the actor only when the buyer signs in (loaded then); a kept session starts it now.
+    // Over a prerendered page (rendered signed out) that waits until the page is hydrated, so nothing reaches the
+    // page before then, and the session shows from the cookie while the actor loads. A visitor without a session
+    // keeps the same snapshot, so nothing renders again.
     void (hydratedAtMount ?? Promise.resolve()).then(() => {
-      if (live && readCookie('access_token')) void runtime();
+      if (!live || !readCookie('access_token')) return;
+      if (hydratedAtMount) setSnapshot((current) => (current === SIGNED_OUT ? bootSnapshot() : current));
+      void runtime();
     });
     // A refused refresh already dropped the main set (src/api/client.ts): the app follows.
     const stopListening = apiEvents.on('logout', ({ tokenSet, reason }) => {

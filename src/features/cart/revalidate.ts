@@ -1,5 +1,5 @@
-import { onlineManager, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { availablePriceEstimateResponseSchema } from '../../../contract/catalogue';
 import { apiRequest } from '../../api/client';
@@ -49,15 +49,6 @@ export function useCartRevalidation(countryCode: string): void {
   useEffect(() => {
     if (data && dataUpdatedAt > 0) applyCatalogueCheck(data.packages, countryCode, dataUpdatedAt);
   }, [data, dataUpdatedAt, countryCode]);
-}
-
-/** Whether TanStack Query's onlineManager believes we are online (it follows online/offline events). */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-    () => true,
-  );
 }
 
 /** The revalidation as a component, so the shell can load it (and the HTTP client) after the first paint. */

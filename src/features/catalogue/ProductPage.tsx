@@ -1,15 +1,16 @@
-import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { format, isToday } from 'date-fns';
-import { memo, type ReactNode, useDeferredValue, useId, useMemo, useSyncExternalStore } from 'react';
+import { memo, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
 import type { Package } from '../../../contract/catalogue';
 import { isApiError } from '../../api/errors';
+import { useIsOnline } from '../../api/online';
+import { countryName } from '../../lib/countries';
 import type { Currency } from '../../lib/money';
 import { ErrorView } from '../../ui/ErrorView';
 import { type AvailablePackages, availabilityConfigQuery, packagesByCodesQuery } from './api';
 import { AvailablePackageCard } from './components/AvailablePackageCard';
 import { HowItWorksBanner } from './components/HowItWorks';
 import { PackageCardSkeleton } from './components/PackageCardSkeleton';
-import { countryName } from './display';
 import type { ProductPageConfig } from './productTypes';
 import './ProductPage.css';
 
@@ -29,19 +30,6 @@ export interface ProductPageProps {
   variant?: 'page' | 'section';
   /** The how-it-works banner under the packages (the home page places it in its own section). */
   showHowItWorks?: boolean;
-}
-
-function subscribeOnline(onChange: () => void) {
-  return onlineManager.subscribe(onChange);
-}
-
-/** Whether TanStack Query thinks we are online (it follows the browser's online/offline events). */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => onlineManager.isOnline(),
-    () => true,
-  );
 }
 
 /** "Prices as of 14:05" today, "Prices as of 3 November 2026, 14:05" before. */

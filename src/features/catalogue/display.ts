@@ -113,31 +113,20 @@ export function vendorName(product: Product): string {
   return v.vendor_type === 'SELF' ? v.vendor_name : v.name;
 }
 
-/** "Sold by IBC Cricket" (or two merchants joined), from the products' vendor details. */
-export function soldByLine(products: readonly Product[]): string | null {
-  const names = [...new Set(products.map(vendorName))];
-  if (names.length === 0) return null;
-  const list =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `Sold by ${list}`;
+// Made on first use: creating an Intl formatter loads locale data, which would lengthen the module's start-up.
+let listFormat: Intl.ListFormat | null | undefined;
+
+/** "India, United States, and Canada" (English conjunction list). */
+export function listOf(items: readonly string[]): string {
+  listFormat ??=
+    typeof Intl.ListFormat === 'function' ? new Intl.ListFormat('en', { type: 'conjunction' }) : null;
+  return listFormat ? listFormat.format(items) : items.join(', ');
 }
 
-let regionNames: Intl.DisplayNames | null | undefined;
-
-/** "IN" → "India" (Intl.DisplayNames), the code itself where the browser cannot name it. */
-export function countryName(code: string): string {
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-    } catch {
-      regionNames = null;
-    }
-  }
-  try {
-    return regionNames?.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
+/** "Sold by IBC Cricket" (or the merchants joined), from the products' vendor details. */
+export function soldByLine(products: readonly Product[]): string | null {
+  const names = [...new Set(products.map(vendorName))];
+  return names.length === 0 ? null : `Sold by ${listOf(names)}`;
 }
 
 /** A package's pictures with alt text: the package's own, then each product's by its name. */

@@ -1,20 +1,11 @@
 import { useId } from 'react';
+import { countryName } from '../../lib/countries';
 import { internationalPaymentsEnabled } from './flags';
 import { setCountry, useCountry } from './store';
 import './country.css';
 
 /** Countries a USD buyer can have the order delivered to. */
 export const INTERNATIONAL_COUNTRIES = ['US', 'GB', 'CA', 'AU'] as const;
-
-let displayNames: Intl.DisplayNames | undefined;
-export function countryName(code: string): string {
-  try {
-    displayNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-    return displayNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * "Choose Currency" (spec §4, §9): INR for India, USD for everywhere else with a "Deliver to" country.

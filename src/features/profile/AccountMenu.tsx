@@ -1,20 +1,10 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { PersonIcon } from '../../ui/icons';
 import './profile.css';
 
 // The panel (dialog, profile query, HTTP client) loads when first opened, never with the shell's first script.
 const AccountPanel = lazy(() => import('./AccountPanel'));
-
-function PersonIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z"
-      />
-    </svg>
-  );
-}
 
 export interface AccountMenuProps {
   signedIn: boolean;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { PlayIcon } from '../../../ui/icons';
 import './HowItWorks.css';
 
 // The modal (and its animation library) loads when the buyer first asks for the video, not with the page.
@@ -79,9 +80,7 @@ export function HowItWorksBanner() {
           <span className="catalogue-how__sub">Set up in three steps: watch the 12-second video</span>
         </span>
         <span className="catalogue-how__play" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
-            <path d="M8 5v14l11-7z" fill="currentColor" />
-          </svg>
+          <PlayIcon />
         </span>
       </button>
       {wanted ? (

@@ -2,14 +2,15 @@ import { format, formatDistanceToNowStrict } from 'date-fns';
 import { useId, useState } from 'react';
 import type { Package, PackageWithEstimate, Product } from '../../../../contract/catalogue';
 import { isApiError } from '../../../api/errors';
+import { countryName } from '../../../lib/countries';
 import { type Currency, toMinor } from '../../../lib/money';
 import { Button } from '../../../ui/Button';
 import { ErrorView } from '../../../ui/ErrorView';
 import { Money } from '../../../ui/Money';
 import type { LastSale, NotifyMeContact } from '../api';
 import {
-  countryName,
   customTotal,
+  listOf,
   packagePictures,
   packagePrice,
   packageStock,
@@ -44,15 +45,6 @@ export interface PackageCardProps {
   onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
   onRetry: () => void;
   onNotifyMe: (contact: NotifyMeContact) => void;
-}
-
-// Made on first use: creating an Intl formatter loads locale data, which would lengthen the module's start-up.
-let listFormat: Intl.ListFormat | null | undefined;
-
-function listOf(items: string[]): string {
-  listFormat ??=
-    typeof Intl.ListFormat === 'function' ? new Intl.ListFormat('en', { type: 'conjunction' }) : null;
-  return listFormat ? listFormat.format(items) : items.join(', ');
 }
 
 function StockLine({ stock }: { stock: StockView }) {
