@@ -67,6 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         devOptions: { enabled: false },
       }),
   ],
+  resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',
     // dist/.vite/manifest.json: the server reads it to preload each route's chunks with its HTML.

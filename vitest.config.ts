@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Two suites: the browser-side code in jsdom, the server and contract in Node.
 export default defineConfig({
   plugins: [react()],
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

@@ -1,5 +1,5 @@
+import type { TokenSetName } from '@contract/user';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { TokenSetName } from '../../contract/user';
 import { HttpError } from '../errors';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 import { globalPlugin } from './global';

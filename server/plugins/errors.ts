@@ -1,6 +1,6 @@
+import type { ErrorBody } from '@contract/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../../contract/common';
 import { errorBody, GENERIC_ERROR_MESSAGE, GENERIC_ERROR_RESPONSE, HttpError } from '../errors';
 import { globalPlugin } from './global';
 

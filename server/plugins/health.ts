@@ -1,5 +1,5 @@
+import { healthSchema } from '@contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '../../contract/common';
 import { type Database, pingDatabase } from '../db/client';
 import { HttpError } from '../errors';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFERRED_PRELOADS_ID } from '@contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFERRED_PRELOADS_ID } from '../../contract/constants';
 import { type App, buildApp } from '../app';
 import { type OpenDatabase, openDatabase } from '../db/client';
 import { fakeStaticDir, memoryLogger, testConfig } from '../testing';

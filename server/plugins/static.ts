@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEFERRED_PRELOADS_ID } from '@contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFERRED_PRELOADS_ID } from '../../contract/constants';
 import { isServerPath, pathnameOf } from './errors';
 import { globalPlugin } from './global';
 import { loadPrerenderedPages } from './prerendered';

@@ -1,6 +1,6 @@
+import { RES_STATUS } from '@contract/common';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
-import { RES_STATUS } from '../../contract/common';
 import { apiRequest, currentTimeZone } from './client';
 import {
   ApiError,

@@ -1,6 +1,6 @@
+import { errorBodySchema, RES_STATUS } from '@contract/common';
+import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '@contract/maintenance';
 import type { z } from 'zod';
-import { errorBodySchema, RES_STATUS } from '../../contract/common';
-import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '../../contract/maintenance';
 import { getApiConfig, type QueryValue, type Service, serviceUrl } from './config';
 import {
   ApiError,

@@ -1,4 +1,4 @@
-import { errorBodySchema, RES_STATUS } from '../../contract/common';
+import { errorBodySchema, RES_STATUS } from '@contract/common';
 
 /** `response` of the §8 body: plain text, or a title and description. */
 export type ApiErrorResponse = string | { title: string; description: string };

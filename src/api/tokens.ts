@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import {
   refreshTokensRequestSchema as contractRefreshTokensRequestSchema,
   refreshTokensResponseSchema as contractRefreshTokensResponseSchema,
   TOKEN_SETS,
   type TokenSetName,
   type TokenSetResponse,
-} from '../../contract/tokens';
+} from '@contract/tokens';
+import { z } from 'zod';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
 export type { TokenSetName };

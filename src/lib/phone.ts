@@ -1,5 +1,5 @@
+import { INDIAN_MOBILE_PATTERN } from '@contract/user';
 import { type CountryCode, getCountries, getCountryCallingCode, isValidPhoneNumber } from 'libphonenumber-js';
-import { INDIAN_MOBILE_PATTERN } from '../../contract/user';
 import { countryName } from './countries';
 
 /*

@@ -1,4 +1,4 @@
-import type { Package } from '../../contract/catalogue';
+import type { Package } from '@contract/catalogue';
 import { openCart } from '../features/cart/CartButton';
 import { addPackageToCart } from '../features/cart/store';
 import { HowItWorksBanner } from '../features/catalogue/components/HowItWorks';

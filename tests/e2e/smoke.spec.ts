@@ -1,6 +1,6 @@
+import { errorBodySchema } from '@contract/common';
+import { maintenanceStatusSchema } from '@contract/maintenance';
 import { type APIResponse, expect, test } from '@playwright/test';
-import { errorBodySchema } from '../../contract/common';
-import { maintenanceStatusSchema } from '../../contract/maintenance';
 import { shopCli } from './support/shop-cli';
 
 /** The directives of a Content-Security-Policy header, by name. */

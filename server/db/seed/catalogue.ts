@@ -1,6 +1,6 @@
+import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '@contract/catalogue';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '../../../contract/catalogue';
 import { taxableFromInclusive, toMinor } from '../../modules/catalogue/money';
 import * as schema from '../schema';
 

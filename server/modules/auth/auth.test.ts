@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../contract/common';
+import { errorBodySchema } from '@contract/common';
 import {
   districtsResponseSchema,
   otpSentResponseSchema,
@@ -10,7 +8,9 @@ import {
   tokenSetResponseSchema,
   verifyPhoneOtpResponseSchema,
   verifyPhoneOtpV2ResponseSchema,
-} from '../../../contract/user';
+} from '@contract/user';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import type { Config } from '../../config';
 import { type OpenDatabase, openDatabase } from '../../db/client';

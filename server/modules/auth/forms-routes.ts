@@ -1,5 +1,5 @@
+import { formsRefreshTokensRequestSchema, refreshTokensResponseSchema } from '@contract/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formsRefreshTokensRequestSchema, refreshTokensResponseSchema } from '../../../contract/user';
 import { HttpError } from '../../errors';
 import { bearerToken } from '../../plugins/auth';
 import type { AuthService } from './service';

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { decodeJwt, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../contract/common';
+import { errorBodySchema } from '@contract/common';
 import {
   oidcCodeResponseSchema,
   oidcCredentialsResponseSchema,
@@ -9,7 +6,10 @@ import {
   oidcTokenResponseSchema,
   profileResponseSchema,
   verifyPhoneOtpResponseSchema,
-} from '../../../contract/user';
+} from '@contract/user';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type OpenDatabase, openDatabase } from '../../db/client';
 import * as schema from '../../db/schema';

@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import { z } from 'zod';
 import {
   type OidcCodeResponse,
   type OidcCredentialsResponse,
   type OidcTokenResponse,
   USER_RES_STATUS,
-} from '../../../contract/user';
+} from '@contract/user';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { oidcFlows, type SocialTicketRow, socialTickets, userIdentities } from '../../db/schema';

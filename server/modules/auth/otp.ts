@@ -1,5 +1,5 @@
+import { USER_RES_STATUS } from '@contract/user';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { USER_RES_STATUS } from '../../../contract/user';
 import type { Database } from '../../db/client';
 import { otpCodes } from '../../db/schema';
 import { HttpError } from '../../errors';

@@ -1,10 +1,10 @@
+import { INDIAN_MOBILE_PATTERN } from '@contract/user';
 import {
   type CountryCode,
   getCountries,
   getCountryCallingCode,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
-import { INDIAN_MOBILE_PATTERN } from '../../../contract/user';
 import { HttpError } from '../../errors';
 
 export interface NormalizedPhone {

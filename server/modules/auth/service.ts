@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   type OidcLoginResponse,
   type OtpSentV2Response,
@@ -7,7 +6,8 @@ import {
   type TokenSetResponse,
   USER_RES_STATUS,
   type UserProfile,
-} from '../../../contract/user';
+} from '@contract/user';
+import type { z } from 'zod';
 import { HttpError } from '../../errors';
 import { toProfile, type UserService } from '../user/service';
 import type { OidcService } from './oidc';

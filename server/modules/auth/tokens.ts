@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { RES_STATUS } from '@contract/common';
+import { type TokenSetName, type TokenSetResponse, USER_RES_STATUS } from '@contract/user';
 import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { RES_STATUS } from '../../../contract/common';
-import { type TokenSetName, type TokenSetResponse, USER_RES_STATUS } from '../../../contract/user';
 import type { Database } from '../../db/client';
 import { authSessions, refreshTokens } from '../../db/schema';
 import { HttpError } from '../../errors';

@@ -1,5 +1,3 @@
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availablePackagesResponseSchema,
   availablePriceEstimateResponseSchema,
@@ -11,8 +9,10 @@ import {
   packageResponseSchema,
   packagesAvailabilityConfigSchema,
   paymentServicesResponseSchema,
-} from '../../../contract/catalogue';
-import { errorBodySchema } from '../../../contract/common';
+} from '@contract/catalogue';
+import { errorBodySchema } from '@contract/common';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type OpenDatabase, openDatabase } from '../../db/client';
 import * as schema from '../../db/schema';

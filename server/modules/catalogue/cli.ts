@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
 import {
   type CatalogueAdminList,
   type CatalogueAdminPriceRequest,
@@ -9,7 +8,8 @@ import {
   catalogueAdminPriceRequestSchema,
   catalogueAdminProductResponseSchema,
   catalogueAdminStockRequestSchema,
-} from '../../../contract/catalogue';
+} from '@contract/catalogue';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { operatorRequest } from '../../runtime';

@@ -1,5 +1,5 @@
+import type { AvailabilityType, Currency, PackageType, ProductType } from '@contract/catalogue';
 import { and, asc, eq, gte, inArray, max, or, type SQL, sum } from 'drizzle-orm';
-import type { AvailabilityType, Currency, PackageType, ProductType } from '../../../contract/catalogue';
 import type { Database } from '../../db/client';
 import {
   adConfigs,

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availablePackagesRequestSchema,
   availablePackagesResponseSchema,
@@ -17,7 +16,8 @@ import {
   packagesAvailabilityConfigSchema,
   paymentServicesRequestSchema,
   paymentServicesResponseSchema,
-} from '../../../contract/catalogue';
+} from '@contract/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorGuard } from '../../plugins/operator';
 import type { CatalogueService } from './service';
 

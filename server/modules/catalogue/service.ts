@@ -8,7 +8,7 @@ import {
   type PackageWithEstimate,
   type PaymentService,
   type Product,
-} from '../../../contract/catalogue';
+} from '@contract/catalogue';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { allocateProportionally, lineTaxMinor, monthlyInstalmentMinor, toMajor, toMinor } from './money';

@@ -1,4 +1,4 @@
-import { RES_STATUS } from '../../../contract/common';
+import { RES_STATUS } from '@contract/common';
 import { HttpError } from '../../errors';
 import { pathnameOf } from '../../plugins/errors';
 import { globalPlugin } from '../../plugins/global';

@@ -1,6 +1,6 @@
+import { errorBodySchema } from '@contract/common';
+import { maintenanceAdminResponseSchema, maintenanceStatusSchema } from '@contract/maintenance';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../contract/common';
-import { maintenanceAdminResponseSchema, maintenanceStatusSchema } from '../../../contract/maintenance';
 import { type App, buildApp } from '../../app';
 import { type OpenDatabase, openDatabase } from '../../db/client';
 import { fakeStaticDir, memoryLogger, testConfig } from '../../testing';

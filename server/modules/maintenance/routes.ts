@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   maintenanceAdminRequestSchema,
   maintenanceAdminResponseSchema,
   maintenanceStatusSchema,
-} from '../../../contract/maintenance';
+} from '@contract/maintenance';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorGuard } from '../../plugins/operator';
 import type { MaintenanceService } from './service';
 

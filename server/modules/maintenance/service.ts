@@ -1,11 +1,11 @@
-import { RES_STATUS } from '../../../contract/common';
+import { RES_STATUS } from '@contract/common';
 import {
   MAINTENANCE_DEFAULT_MESSAGE,
   MAINTENANCE_DEFAULT_SECONDS,
   MAINTENANCE_WORKING,
   type MaintenanceAdminResponse,
   type MaintenanceStatus,
-} from '../../../contract/maintenance';
+} from '@contract/maintenance';
 import type { Database } from '../../db/client';
 import { type MaintenanceWindow, readMaintenanceWindow, writeMaintenanceWindow } from './repo';
 

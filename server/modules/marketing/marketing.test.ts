@@ -1,5 +1,5 @@
+import { errorBodySchema } from '@contract/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../contract/common';
 import { type App, buildApp } from '../../app';
 import { type OpenDatabase, openDatabase } from '../../db/client';
 import * as schema from '../../db/schema';

@@ -1,9 +1,5 @@
+import { eventPushRequestSchema, pushResponseSchema, userPushRequestSchema } from '@contract/marketing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  eventPushRequestSchema,
-  pushResponseSchema,
-  userPushRequestSchema,
-} from '../../../contract/marketing';
 import type { Database } from '../../db/client';
 import { marketingEvents } from '../../db/schema';
 

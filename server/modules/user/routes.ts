@@ -1,6 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   districtsQuerySchema,
   districtsResponseSchema,
@@ -31,7 +28,10 @@ import {
   verifyPhoneOtpRequestSchema,
   verifyPhoneOtpResponseSchema,
   verifyPhoneOtpV2ResponseSchema,
-} from '../../../contract/user';
+} from '@contract/user';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { OidcService } from '../auth/oidc';

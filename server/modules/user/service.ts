@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type {
   DistrictsResponse,
   EmailOtpSentResponse,
@@ -8,8 +6,10 @@ import type {
   StatesResponse,
   signUpDetailsRequestSchema,
   UserProfile,
-} from '../../../contract/user';
-import { USER_RES_STATUS } from '../../../contract/user';
+} from '@contract/user';
+import { USER_RES_STATUS } from '@contract/user';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { indiaDistricts, indiaStates, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../errors';

@@ -1,4 +1,4 @@
-import { MARKETING_EVENTS } from '../../../contract/constants';
+import { MARKETING_EVENTS } from '@contract/constants';
 /*
  * One function for the marketing events of spec §1 (requested_otp, signin_completed, signup_completed,
  * user_login, user_logout, and the checkout ones later). Each event goes to window.dataLayer (a tag manager

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiEvents } from '../../api/events';
-import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
-import { getTokens, setTokens } from '../../api/tokens';
+import { apiEvents } from '@/api/events';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { getTokens, setTokens } from '@/api/tokens';
 import { AuthProvider, type AuthTrack, useAuth } from './AuthProvider';
 import { getPendingSignIn, setPendingSignIn } from './session';
 

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { apiEvents } from '../../api/events';
+import { apiEvents } from '@/api/events';
 import { readCookie } from './guards';
 import type { AuthRuntime } from './runtime';
 import type { AuthAnalyticsEvent, AuthSnapshot, AuthTrack, SignInCompletion } from './types';

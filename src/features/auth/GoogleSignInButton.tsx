@@ -1,7 +1,7 @@
+import type { TokenSetName } from '@contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TokenSetName } from '../../../contract/user';
-import { Button } from '../../ui/Button';
+import { Button } from '@/ui/Button';
 import { errorMessage, socialCredentialsQuery, startSocialLogin } from './api';
 import { setSocialFlow } from './session';
 import './auth.css';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, fakeNetwork, json, resetClient } from '../../api/test-helpers';
+import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { PhoneSignInScreen } from './PhoneSignInScreen';
 import { getPendingSignIn, setSocialTicket } from './session';
 import { renderScreen } from './testing.test-helpers';

@@ -1,6 +1,6 @@
+import type { TokenSetName } from '@contract/user';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import type { TokenSetName } from '../../../contract/user';
 import {
   cleanPhoneNumber,
   DEFAULT_COUNTRY,
@@ -11,10 +11,10 @@ import {
   phoneCountryLabel,
   phoneNumberError,
   searchPhoneCountries,
-} from '../../lib/phone';
-import { Button } from '../../ui/Button';
-import { Dropdown, type DropdownOption } from '../../ui/Dropdown';
-import { TextInput } from '../../ui/TextInput';
+} from '@/lib/phone';
+import { Button } from '@/ui/Button';
+import { Dropdown, type DropdownOption } from '@/ui/Dropdown';
+import { TextInput } from '@/ui/TextInput';
 import { useAuth } from './AuthProvider';
 import { errorMessage, requestOtp, retryAfterSeconds } from './api';
 import { getPendingSignIn, getSocialTicket, setPendingSignIn, VERIFY_PATH } from './session';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
-import { setTokens } from '../../api/tokens';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { setTokens } from '@/api/tokens';
 import { emailError, nameError, SignUpDetailsScreen } from './SignUpDetailsScreen';
 import { getPendingSignUp, setPendingSignUp } from './session';
 import { renderScreen, verifyAnswer } from './testing.test-helpers';

@@ -1,9 +1,9 @@
+import { signUpDetailsRequestSchema } from '@contract/user';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { signUpDetailsRequestSchema } from '../../../contract/user';
-import { isApiError } from '../../api/errors';
-import { Button } from '../../ui/Button';
-import { TextInput } from '../../ui/TextInput';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/ui/Button';
+import { TextInput } from '@/ui/TextInput';
 import { useAuth } from './AuthProvider';
 import { errorMessage, submitSignUpDetails } from './api';
 import { clearPendingSignUp } from './session';

@@ -1,8 +1,8 @@
+import { USER_RES_STATUS } from '@contract/user';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { USER_RES_STATUS } from '../../../contract/user';
-import { ErrorView } from '../../ui/ErrorView';
-import { Spinner } from '../../ui/Spinner';
+import { ErrorView } from '@/ui/ErrorView';
+import { Spinner } from '@/ui/Spinner';
 import { useAuth } from './AuthProvider';
 import { errorMessage, exchangeSocialCode, socialLogin } from './api';
 import { clearSocialFlow, FORMS_SIGN_IN_PATH, getSocialFlow, SIGN_IN_PATH, setSocialTicket } from './session';

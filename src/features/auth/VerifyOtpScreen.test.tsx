@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, fakeNetwork, json, resetClient } from '../../api/test-helpers';
-import { getTokens } from '../../api/tokens';
+import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { getTokens } from '@/api/tokens';
 import { getPendingSignIn, getPendingSignUp, type PendingSignIn, setPendingSignIn } from './session';
 import { renderScreen, verifyAnswer } from './testing.test-helpers';
 import { VerifyOtpScreen } from './VerifyOtpScreen';

@@ -1,10 +1,10 @@
+import { OTP_PATTERN, USER_RES_STATUS } from '@contract/user';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ClipboardEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { OTP_PATTERN, USER_RES_STATUS } from '../../../contract/user';
-import { isApiError } from '../../api/errors';
-import { formatPhoneWithDialCode } from '../../lib/phone';
-import { Button } from '../../ui/Button';
-import { TextInput } from '../../ui/TextInput';
+import { isApiError } from '@/api/errors';
+import { formatPhoneWithDialCode } from '@/lib/phone';
+import { Button } from '@/ui/Button';
+import { TextInput } from '@/ui/TextInput';
 import { useAuth } from './AuthProvider';
 import { errorMessage, resendOtp, retryAfterSeconds, verifyOtp } from './api';
 import {

@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { errorBodySchema } from '../../../contract/common';
+import { errorBodySchema } from '@contract/common';
 import {
   logoutResponseSchema,
   oidcCodeResponseSchema,
@@ -13,10 +12,11 @@ import {
   type TokenSetName,
   type VerifyPhoneOtpRequest,
   verifyPhoneOtpV2ResponseSchema,
-} from '../../../contract/user';
-import { apiRequest } from '../../api/client';
-import { isApiError } from '../../api/errors';
-import { getTokens } from '../../api/tokens';
+} from '@contract/user';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/api/client';
+import { isApiError } from '@/api/errors';
+import { getTokens } from '@/api/tokens';
 
 /* The user service calls of the sign-in (spec §7 User service paths); shapes in contract/user.ts. */
 

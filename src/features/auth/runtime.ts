@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { clearTokens, getTokens, setTokens, tokenSetFromResponse } from '../../api/tokens';
+import { clearTokens, getTokens, setTokens, tokenSetFromResponse } from '@/api/tokens';
 import { revokeSession } from './api';
 import { type AuthStatus, authMachine } from './machine';
 import { clearSignInFlow } from './session';

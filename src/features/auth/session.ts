@@ -1,5 +1,5 @@
+import { tokenSetSchema } from '@contract/user';
 import { z } from 'zod';
-import { tokenSetSchema } from '../../../contract/user';
 
 /*
  * The sign-in in flight, kept in sessionStorage so a reload of /sign-in/verify keeps the number, while a new tab

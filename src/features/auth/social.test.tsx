@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
-import { getTokens } from '../../api/tokens';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { getTokens } from '@/api/tokens';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { SocialCallbackScreen } from './SocialCallbackScreen';
 import { getSocialFlow, getSocialTicket, setSocialFlow } from './session';

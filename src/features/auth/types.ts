@@ -1,4 +1,4 @@
-import type { TokenSetName, TokenSetResponse } from '../../../contract/user';
+import type { TokenSetName, TokenSetResponse } from '@contract/user';
 import type { AuthStatus } from './machine';
 
 /** The marketing events of the sign-in (spec §1); the app passes the analytics feature's track. */

@@ -1,4 +1,4 @@
-import { CartIcon } from '../../ui/icons';
+import { CartIcon } from '@/ui/icons';
 import { useCartCount } from './store';
 import { openCart } from './view';
 import './cart.css';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { clear } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { kvStore } from '../../storage/kv';
+import { kvStore } from '@/storage/kv';
 import { CartButton, openCart } from './CartButton';
 import { CartDialog, splitPackageName } from './CartDialog';
 import { customBat, solo, withEstimate } from './fixtures.test-helpers';

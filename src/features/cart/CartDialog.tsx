@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useIsOnline } from '../../api/online';
-import { formatMoney } from '../../lib/money';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
-import { Money } from '../../ui/Money';
+import { useIsOnline } from '@/api/online';
+import { formatMoney } from '@/lib/money';
+import { Button } from '@/ui/Button';
+import { Modal } from '@/ui/Modal';
+import { Money } from '@/ui/Money';
 import {
   type CartItem,
   isSingleQuantityProduct,

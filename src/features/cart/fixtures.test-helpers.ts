@@ -1,4 +1,4 @@
-import type { Package, PackageWithEstimate, Product } from '../../../contract/catalogue';
+import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 
 /** Wire-shaped products and packages for the cart tests. */
 export function product(overrides: Partial<Product> & Pick<Product, 'product_id' | 'product_code'>): Product {

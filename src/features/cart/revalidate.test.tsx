@@ -2,8 +2,8 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { act, render, waitFor } from '@testing-library/react';
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
-import { kvStore } from '../../storage/kv';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { kvStore } from '@/storage/kv';
 import { solo, withEstimate } from './fixtures.test-helpers';
 import { useCartRevalidation } from './revalidate';
 import { addPackageToCart, cartStore, hydrateCart, resetCartForTests } from './store';

@@ -1,8 +1,8 @@
+import { availablePriceEstimateResponseSchema } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { availablePriceEstimateResponseSchema } from '../../../contract/catalogue';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from '@/api/client';
 import { applyCatalogueCheck, cartStore } from './store';
 
 export function cartPricesQueryKey(codes: readonly string[], countryCode: string) {

@@ -1,5 +1,5 @@
+import { currencySchema } from '@contract/catalogue';
 import { z } from 'zod';
-import { currencySchema } from '../../../contract/catalogue';
 
 /*
  * The stored cart's shape, checked when it is read back from IndexedDB. A module of its own so that zod loads

@@ -1,6 +1,6 @@
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { kvStore } from '../../storage/kv';
+import { kvStore } from '@/storage/kv';
 import { customBat, pkg, product, solo, withEstimate } from './fixtures.test-helpers';
 import {
   addItem,

@@ -1,8 +1,8 @@
+import type { Package, PackageWithEstimate } from '@contract/catalogue';
+import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import type { Package, PackageWithEstimate } from '../../../contract/catalogue';
-import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '../../../contract/constants';
-import { toMinor } from '../../lib/money';
-import { STORAGE_KEYS, storedValue } from '../../storage/kv';
+import { toMinor } from '@/lib/money';
+import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './schema';
 
 export type { CartItem, CartMetadata } from './schema';

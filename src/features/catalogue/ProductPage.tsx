@@ -1,12 +1,12 @@
+import type { Package } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { format, isToday } from 'date-fns';
 import { memo, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
-import type { Package } from '../../../contract/catalogue';
-import { isApiError } from '../../api/errors';
-import { useIsOnline } from '../../api/online';
-import { countryName } from '../../lib/countries';
-import type { Currency } from '../../lib/money';
-import { ErrorView } from '../../ui/ErrorView';
+import { isApiError } from '@/api/errors';
+import { useIsOnline } from '@/api/online';
+import { countryName } from '@/lib/countries';
+import type { Currency } from '@/lib/money';
+import { ErrorView } from '@/ui/ErrorView';
 import { type AvailablePackages, availabilityConfigQuery, packagesByCodesQuery } from './api';
 import { AvailablePackageCard } from './components/AvailablePackageCard';
 import { HowItWorksBanner } from './components/HowItWorks';

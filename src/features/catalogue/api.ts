@@ -1,4 +1,11 @@
 import {
+  availablePriceEstimateResponseSchema,
+  lastSaleResponseSchema,
+  notifyMeResponseSchema,
+  packageResponseSchema,
+  packagesAvailabilityConfigSchema,
+} from '@contract/catalogue';
+import {
   type FetchQueryOptions,
   onlineManager,
   type QueryClient,
@@ -6,16 +13,9 @@ import {
   queryOptions,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  availablePriceEstimateResponseSchema,
-  lastSaleResponseSchema,
-  notifyMeResponseSchema,
-  packageResponseSchema,
-  packagesAvailabilityConfigSchema,
-} from '../../../contract/catalogue';
-import { apiRequest } from '../../api/client';
-import { getApiConfig, SERVICE_PREFIX } from '../../api/config';
-import { networkError } from '../../api/errors';
+import { apiRequest } from '@/api/client';
+import { getApiConfig, SERVICE_PREFIX } from '@/api/config';
+import { networkError } from '@/api/errors';
 
 /*
  * Catalogue reads as TanStack Query options. Every key starts with 'catalogue': the app persists

@@ -1,6 +1,6 @@
+import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import type { QueryClient } from '@tanstack/react-query';
 import { assign, fromPromise, setup } from 'xstate';
-import type { Package, PackageWithEstimate } from '../../../contract/catalogue';
 import {
   fetchCatalogue,
   type LastSale,

@@ -1,5 +1,5 @@
+import { PACKAGE_CODES } from '@contract/catalogue';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_CODES } from '../../../contract/catalogue';
 import { PRODUCT_PAGES, PRODUCT_PATHS, productHead, productTypeForPath } from './productTypes';
 
 describe('product types and package codes by path (spec §2, §9)', () => {

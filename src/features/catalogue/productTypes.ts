@@ -1,5 +1,5 @@
-import { PACKAGE_CODES } from '../../../contract/constants';
-import { pageTitle } from '../../lib/site';
+import { PACKAGE_CODES } from '@contract/constants';
+import { pageTitle } from '@/lib/site';
 
 // The zod-free constants: the routes' head() reads this file from the main chunk.
 

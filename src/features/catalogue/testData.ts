@@ -1,4 +1,4 @@
-import type { PackageWithEstimate, Product } from '../../../contract/catalogue';
+import type { PackageWithEstimate, Product } from '@contract/catalogue';
 
 /** Wire-shaped fixtures for the catalogue's tests (the seed's SOLO kit and BAT package, in INR). */
 export function productFixture(overrides: Partial<Product> = {}): Product {

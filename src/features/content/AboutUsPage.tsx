@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL } from '../../lib/site';
+import { SUPPORT_EMAIL } from '@/lib/site';
 import { ContentPage, type ContentSection } from './ContentPage';
 
 /** Quotes from players who took part in our open playtest sessions. */

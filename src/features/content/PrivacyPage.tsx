@@ -1,4 +1,4 @@
-import { LEGAL_REVISED_ON, SITE_NAME, SUPPORT_EMAIL } from '../../lib/site';
+import { LEGAL_REVISED_ON, SITE_NAME, SUPPORT_EMAIL } from '@/lib/site';
 import { ContentPage, type ContentSection } from './ContentPage';
 
 const sections: ContentSection[] = [

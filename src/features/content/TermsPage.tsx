@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CONTENT_PATHS, LEGAL_REVISED_ON, SITE_NAME, SUPPORT_EMAIL } from '../../lib/site';
+import { CONTENT_PATHS, LEGAL_REVISED_ON, SITE_NAME, SUPPORT_EMAIL } from '@/lib/site';
 import { ContentPage, type ContentSection } from './ContentPage';
 
 const sections: ContentSection[] = [

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { countryName } from '../../lib/countries';
+import { countryName } from '@/lib/countries';
 import { internationalPaymentsEnabled } from './flags';
 import { setCountry, useCountry } from './store';
 import './country.css';

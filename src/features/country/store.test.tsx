@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clear, get } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { kvStore, STORAGE_KEYS, storedValue } from '../../storage/kv';
+import { kvStore, STORAGE_KEYS, storedValue } from '@/storage/kv';
 import { CurrencySwitch } from './CurrencySwitch';
 import { internationalPaymentsEnabled } from './flags';
 // The instance CurrencySwitch itself uses (the other tests load fresh copies to test hydration).

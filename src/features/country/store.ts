@@ -1,7 +1,7 @@
+import { type Currency, currencyForCountry, DEFAULT_COUNTRY } from '@contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
-import { type Currency, currencyForCountry, DEFAULT_COUNTRY } from '../../../contract/constants';
-import { removeStored, STORAGE_KEYS, storedValue } from '../../storage/kv';
+import { removeStored, STORAGE_KEYS, storedValue } from '@/storage/kv';
 
 /** The buyer's country (spec §4 Country and currency): the currency follows it, IN → INR, else USD. */
 export const countryStore = proxy<{ countryCode: string }>({ countryCode: DEFAULT_COUNTRY });

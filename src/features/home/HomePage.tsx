@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { CONTENT_PATHS } from '../../lib/site';
+import { CONTENT_PATHS } from '@/lib/site';
 import './home.css';
 import { PRODUCT_LINE } from './productLine';
 

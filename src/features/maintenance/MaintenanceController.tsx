@@ -1,7 +1,7 @@
+import { RES_STATUS } from '@contract/common';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
-import { RES_STATUS } from '../../../contract/common';
-import type { MaintenanceNotice } from '../../api/events';
+import type { MaintenanceNotice } from '@/api/events';
 import { fetchMaintenanceStatus, STATUS_RECHECK_MS, type StatusCheck, WORKING_STATUS } from './api';
 import { MaintenanceScreen } from './MaintenanceScreen';
 import { maintenanceMachine } from './machine';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiConfig } from '../../api/config';
-import { apiEvents } from '../../api/events';
+import { setApiConfig } from '@/api/config';
+import { apiEvents } from '@/api/events';
 import { MaintenanceGate } from './MaintenanceGate';
 
 const working = { res_status: 'working', response: '', time_in_seconds: 0 };

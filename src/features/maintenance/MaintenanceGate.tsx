@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { apiEvents, type MaintenanceNotice } from '../../api/events';
+import { apiEvents, type MaintenanceNotice } from '@/api/events';
 import type { StatusCheck } from './api';
 import { MAINTENANCE_MODE_FLAG } from './flag';
 import MaintenanceController from './MaintenanceController';

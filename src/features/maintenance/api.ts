@@ -1,5 +1,5 @@
-import { type MaintenanceStatus, maintenanceStatusSchema } from '../../../contract/maintenance';
-import { apiRequest } from '../../api/client';
+import { type MaintenanceStatus, maintenanceStatusSchema } from '@contract/maintenance';
+import { apiRequest } from '@/api/client';
 
 /** res_status of a shop that is up (spec §4). */
 export const WORKING_STATUS = 'working';

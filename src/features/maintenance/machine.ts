@@ -1,6 +1,6 @@
+import { RES_STATUS } from '@contract/common';
+import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '@contract/maintenance';
 import { assign, setup } from 'xstate';
-import { RES_STATUS } from '../../../contract/common';
-import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '../../../contract/maintenance';
 
 /*
  * The maintenance machine of spec §4 "Maintenance":

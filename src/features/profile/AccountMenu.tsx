@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { PersonIcon } from '../../ui/icons';
+import { PersonIcon } from '@/ui/icons';
 import './profile.css';
 
 // The panel (dialog, profile query, HTTP client) loads when first opened, never with the shell's first script.

@@ -1,5 +1,5 @@
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { Button } from '@/ui/Button';
+import { Modal } from '@/ui/Modal';
 import { ProfileCardContainer } from './ProfileCard';
 import './profile.css';
 

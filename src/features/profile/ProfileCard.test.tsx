@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeNetwork, json, resetClient } from '../../api/test-helpers';
-import { setTokens } from '../../api/tokens';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { setTokens } from '@/api/tokens';
 import { phoneForDisplay, toClientProfile } from './model';
 import { PROFILE_LOAD_FAILED, ProfileCardContainer } from './ProfileCard';
 

@@ -1,5 +1,5 @@
-import { ErrorView } from '../../ui/ErrorView';
-import { Skeleton } from '../../ui/Skeleton';
+import { ErrorView } from '@/ui/ErrorView';
+import { Skeleton } from '@/ui/Skeleton';
 import { useProfile } from './api';
 import { type ClientProfile, phoneForDisplay } from './model';
 import './profile.css';

@@ -1,6 +1,6 @@
+import { profileResponseSchema } from '@contract/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileResponseSchema } from '../../../contract/user';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from '@/api/client';
 import { PROFILE_QUERY_KEY } from './keys';
 import { toClientProfile } from './model';
 

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../../contract/user';
+import type { UserProfile } from '@contract/user';
 
 /** The client-side view of the user profile (spec §3 User profile). */
 export interface ClientProfile {

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { GoogleSignInButton } from '../../features/auth/GoogleSignInButton';
-import { hasSession, safeRedirect } from '../../features/auth/guards';
-import { PhoneSignInScreen } from '../../features/auth/PhoneSignInScreen';
-import { pageTitle } from '../../lib/site';
+import { GoogleSignInButton } from '@/features/auth/GoogleSignInButton';
+import { hasSession, safeRedirect } from '@/features/auth/guards';
+import { PhoneSignInScreen } from '@/features/auth/PhoneSignInScreen';
+import { pageTitle } from '@/lib/site';
 import { validateRedirectSearch } from '../sign-in/-search';
 
 // Sign-in for the request forms: the forms token set (spec §6), then back to the form in `redirect`.

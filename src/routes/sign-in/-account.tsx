@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useAuth } from '../../features/auth/AuthProvider';
-import { ProfileCardContainer } from '../../features/profile/ProfileCard';
-import { Button } from '../../ui/Button';
-import '../../features/auth/auth.css';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { ProfileCardContainer } from '@/features/profile/ProfileCard';
+import { Button } from '@/ui/Button';
+import '@/features/auth/auth.css';
 
 /** /sign-in for a buyer who is already signed in: their profile card and Sign out. */
 export function AccountView() {

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useAuth } from '../../features/auth/AuthProvider';
-import { GoogleSignInButton } from '../../features/auth/GoogleSignInButton';
-import { hasSession, safeRedirect } from '../../features/auth/guards';
-import { PhoneSignInScreen } from '../../features/auth/PhoneSignInScreen';
-import { pageTitle } from '../../lib/site';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { GoogleSignInButton } from '@/features/auth/GoogleSignInButton';
+import { hasSession, safeRedirect } from '@/features/auth/guards';
+import { PhoneSignInScreen } from '@/features/auth/PhoneSignInScreen';
+import { pageTitle } from '@/lib/site';
 import { AccountView } from './-account';
 import { validateRedirectSearch } from './-search';
 

@@ -1,9 +1,9 @@
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { hasPendingSignIn } from '../../features/auth/guards';
-import { getPendingSignIn } from '../../features/auth/session';
-import { VerifyOtpScreen } from '../../features/auth/VerifyOtpScreen';
-import { pageTitle } from '../../lib/site';
+import { hasPendingSignIn } from '@/features/auth/guards';
+import { getPendingSignIn } from '@/features/auth/session';
+import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
+import { pageTitle } from '@/lib/site';
 
 // Spec §2 guarded route: it renders only with its navigation key, the sign-in in flight; else /sign-in.
 export const Route = createFileRoute('/sign-in/verify')({

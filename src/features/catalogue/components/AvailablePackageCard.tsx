@@ -1,7 +1,7 @@
+import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import type { Package, PackageWithEstimate } from '../../../../contract/catalogue';
 import {
   isOutOfStockState,
   leafState,

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PlayIcon } from '../../../ui/icons';
+import { PlayIcon } from '@/ui/icons';
 import './HowItWorks.css';
 
 // The modal (and its animation library) loads when the buyer first asks for the video, not with the page.
-const Modal = lazy(() => import('../../../ui/Modal').then((m) => ({ default: m.Modal })));
+const Modal = lazy(() => import('@/ui/Modal').then((m) => ({ default: m.Modal })));
 
 export const HOW_IT_WORKS_VIDEO = {
   webm: '/videos/how-it-works.webm',
@@ -62,8 +62,8 @@ export function HowItWorksBanner() {
         className="catalogue-how"
         onClick={() => setOpen(true)}
         // Fetch the modal's code as soon as the buyer shows intent, so the video opens without a wait.
-        onPointerEnter={() => void import('../../../ui/Modal')}
-        onFocus={() => void import('../../../ui/Modal')}
+        onPointerEnter={() => void import('@/ui/Modal')}
+        onFocus={() => void import('@/ui/Modal')}
         aria-haspopup="dialog"
       >
         <img

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { isApiError } from '../../../api/errors';
-import { Button } from '../../../ui/Button';
-import { TextInput } from '../../../ui/TextInput';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/ui/Button';
+import { TextInput } from '@/ui/TextInput';
 import type { NotifyMeContact } from '../api';
 import { parseContact } from '../contact';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/errors';
+import { ApiError } from '@/api/errors';
 import type { AvailabilityState } from '../machine';
 import { packageFixture, productFixture } from '../testData';
 import { lastSaleText, PackageCard, type PackageCardProps } from './PackageCard';

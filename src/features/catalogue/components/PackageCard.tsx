@@ -1,12 +1,12 @@
+import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { format, formatDistanceToNowStrict } from 'date-fns';
 import { useId, useState } from 'react';
-import type { Package, PackageWithEstimate, Product } from '../../../../contract/catalogue';
-import { isApiError } from '../../../api/errors';
-import { countryName } from '../../../lib/countries';
-import { type Currency, toMinor } from '../../../lib/money';
-import { Button } from '../../../ui/Button';
-import { ErrorView } from '../../../ui/ErrorView';
-import { Money } from '../../../ui/Money';
+import { isApiError } from '@/api/errors';
+import { countryName } from '@/lib/countries';
+import { type Currency, toMinor } from '@/lib/money';
+import { Button } from '@/ui/Button';
+import { ErrorView } from '@/ui/ErrorView';
+import { Money } from '@/ui/Money';
 import type { LastSale, NotifyMeContact } from '../api';
 import {
   customTotal,

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../ui/Skeleton';
+import { Skeleton } from '@/ui/Skeleton';
 
 /** The card's shape while the packages load: same picture box and line heights, so nothing moves. */
 export function PackageCardSkeleton() {

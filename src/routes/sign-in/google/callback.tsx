@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SocialCallbackScreen } from '../../../features/auth/SocialCallbackScreen';
-import { pageTitle } from '../../../lib/site';
+import { SocialCallbackScreen } from '@/features/auth/SocialCallbackScreen';
+import { pageTitle } from '@/lib/site';
 
 interface CallbackSearch {
   code?: string;
