@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVER_PATH_PATTERNS } from '@contract/paths';
 import { createServer } from 'vite';
 import { createLogger } from './app';
 import { loadConfigOrExit, startServer, stopOnSignals } from './serve';
@@ -18,11 +19,10 @@ async function main(): Promise<void> {
       port: config.PORT,
       host: config.HOST,
       strictPort: true,
-      proxy: {
-        '/api': { target, changeOrigin: false },
-        '/config': { target, changeOrigin: false },
-        '/healthz': { target, changeOrigin: false },
-      },
+      // Keys starting with ^ are patterns to Vite: every path the server owns, and only those.
+      proxy: Object.fromEntries(
+        SERVER_PATH_PATTERNS.map((pattern) => [pattern.source, { target, changeOrigin: false }]),
+      ),
     },
   });
   await vite.listen();

@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { HydrationMarker } from './app/HydrationMarker';
 import { createQueryClient } from './app/queryClient';
+import { SHOP_ROUTER_OPTIONS } from './app/routerOptions';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { PRODUCT_PAGES } from './features/catalogue/productTypes';
 import { CONTENT_PATHS } from './lib/site';
@@ -40,7 +41,7 @@ export async function prerender(pathname: string): Promise<string> {
     routeTree,
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: [pathname] }),
-    trailingSlash: 'never',
+    ...SHOP_ROUTER_OPTIONS,
   });
   await router.load();
   const html = renderToString(

@@ -1,15 +1,9 @@
 import type { ErrorBody } from '@contract/common';
+import { isServerPath } from '@contract/paths';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, GENERIC_ERROR_MESSAGE, GENERIC_ERROR_RESPONSE, HttpError } from '../errors';
 import { globalPlugin } from './global';
-
-/** Paths that belong to the server, never to the storefront's router. */
-const SERVER_PREFIXES = ['/api', '/config', '/healthz'];
-
-export function isServerPath(pathname: string): boolean {
-  return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-}
 
 export function pathnameOf(url: string): string {
   const q = url.indexOf('?');
@@ -70,7 +64,7 @@ function internalError(): ErrorReply {
 
 export interface ErrorsPluginOptions {
   /**
-   * Called for unmatched GET/HEAD storefront paths (not /api, /config, /healthz);
+   * Called for unmatched GET/HEAD storefront paths (never a server path, @contract/paths);
    * answers with the SPA shell. Returns false when there is no shell to serve.
    */
   spaFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;

@@ -72,13 +72,25 @@ describe('prerendered pages', () => {
     expect(head.replace(template, '')).not.toContain('modulepreload');
   });
 
-  it('answers a path no route matches with the prerendered "Page not found", returning to that path', async () => {
+  it('answers a path no route matches with the prerendered "Page not found" and 404, returning to that path', async () => {
     const res = await page('/no/such-page');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<h1>Page not found</h1>');
     expect(res.body).toContain('href="/sign-in?redirect=%2Fno%2Fsuch-page"');
     expect(res.body).not.toContain('__page-not-found__');
     expect(res.body).toContain(`<template id="${DEFERRED_PRELOADS_ID}">`);
+  });
+
+  it('matches routes exactly: another case of a route is not found', async () => {
+    for (const url of ['/ABOUT-US', '/About-Us', '/SIGN-IN']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<h1>Page not found</h1>');
+      expect(res.body, url).not.toContain('About us</h1>');
+    }
+    expect((await page('/about-us')).statusCode).toBe(200);
+    expect((await page('/sign-in')).statusCode).toBe(200);
   });
 
   it('sends the plain shell with its scripts preloaded at once for a route that is not prerendered', async () => {

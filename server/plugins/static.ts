@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFERRED_PRELOADS_ID } from '@contract/constants';
+import { isServerPath } from '@contract/paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isServerPath, pathnameOf } from './errors';
+import { pathnameOf } from './errors';
 import { globalPlugin } from './global';
 import { loadPrerenderedPages } from './prerendered';
 import { loadRouteTable } from './route-preload';
@@ -93,9 +94,10 @@ export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, op
 });
 
 /**
- * The SPA fallback for the not-found handler: any storefront path gets HTML (200, no-cache) and the client
- * router takes over. A product or content page comes prerendered (scripts/prerender.ts), a path no route
- * matches gets the prerendered "Page not found", and the rest (sign-in screens) the plain shell. The HTML
+ * The SPA fallback for the not-found handler: any storefront path gets HTML (no-cache) and the client router
+ * takes over. A product or content page comes prerendered (scripts/prerender.ts), a path no route matches gets
+ * the prerendered "Page not found" with status 404, and the rest (sign-in screens) the plain shell. Server
+ * paths (@contract/paths) never get HTML. The HTML
  * names the route's own chunks so the browser fetches them with the entry (see route-preload.ts).
  */
 export function createSpaFallback(
@@ -109,18 +111,22 @@ export function createSpaFallback(
   const prerendered = loadPrerenderedPages(root);
   return async (request, reply) => {
     const pathname = pathnameOf(request.url);
-    if (FILE_EXTENSION.test(pathname) || pathname.startsWith('/assets/')) return false;
+    if (isServerPath(pathname) || FILE_EXTENSION.test(pathname) || pathname.startsWith('/assets/'))
+      return false;
     if (shell === null) return false;
-    const page =
-      prerendered.page(pathname) ?? (routes.isRoute(pathname) ? undefined : prerendered.notFound(pathname));
+    // Matched exactly, as the client router does (spec §2): "/IBC-KIT" is no route, so it is not found.
+    const prerenderedPage = prerendered.page(pathname);
+    const isRoute = prerenderedPage !== undefined || routes.isRoute(pathname);
+    const page = prerenderedPage ?? (isRoute ? undefined : prerendered.notFound(pathname));
     const { stylesheets, modules } = routes.preloadsFor(pathname);
     // The shell needs its scripts to show anything: it fetches them at once. A prerendered page is painted
     // from its HTML first; its scripts wait in a <template> (inert) until src/main.tsx asks for them.
     const head = page
       ? `${stylesheets}<template id="${DEFERRED_PRELOADS_ID}">${modules}</template>`
       : `${stylesheets}${modules}`;
+    // The same page either way, but a path that is no route says so to crawlers and link checkers.
     await reply
-      .code(200)
+      .code(isRoute ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', CACHE_REVALIDATE)
       .send((page ?? shell).replace('</head>', `${head}</head>`));

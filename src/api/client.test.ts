@@ -185,6 +185,30 @@ describe('the error catalogue', () => {
     expect(reporter).toHaveBeenCalledWith('Unparseable error body', expect.objectContaining({ status: 502 }));
   });
 
+  it('says "Connection lost" for a 503 whose body is not the §8 body (a proxy\'s page, or nothing)', async () => {
+    for (const answer of [
+      () => new Response('<html><h1>503 Service Temporarily Unavailable</h1></html>', { status: 503 }),
+      () => new Response(null, { status: 503 }),
+      () => json(503, { error: 'upstream connect error' }),
+    ]) {
+      fakeNetwork(answer);
+      const error = await rejection(apiRequest({ service: 'user', path: '/login/v1/', auth: false }));
+      expect(error.httpStatusCode).toBe(503);
+      expect(error.title).toBe(CONNECTION_LOST_TITLE);
+      expect(error.description).toBe(CONNECTION_LOST_DESCRIPTION);
+      expect(error.message).toBe(CONNECTION_LOST_TITLE);
+    }
+    expect(reporter).toHaveBeenCalledWith('Unparseable error body', expect.objectContaining({ status: 503 }));
+  });
+
+  it("keeps the server's own words for a 503 with the §8 body", async () => {
+    fakeNetwork(() => json(503, errorBody(503, 'SERVICE_UNAVAILABLE', { message: 'Database unavailable' })));
+    const error = await rejection(apiRequest({ service: 'user', path: '/login/v1/', auth: false }));
+    expect(error.httpStatusCode).toBe(503);
+    expect(error.message).toBe('Database unavailable');
+    expect(reporter).not.toHaveBeenCalled();
+  });
+
   it('turns a rejected fetch into 503 "Connection lost"', async () => {
     fakeNetwork(() => {
       throw new TypeError('Failed to fetch');

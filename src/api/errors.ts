@@ -144,15 +144,20 @@ export function defaultError(httpStatusCode: number, extra: Partial<ApiErrorInit
   });
 }
 
-export function networkError(cause?: unknown): ApiError {
+/** Spec §8's texts for a 503: "Connection lost", "Please check your internet connection". */
+export function connectionLostError(extra: Partial<ApiErrorInit> = {}): ApiError {
   return new ApiError({
     message: CONNECTION_LOST_TITLE,
     response: { title: CONNECTION_LOST_TITLE, description: CONNECTION_LOST_DESCRIPTION },
     resStatus: CLIENT_RES_STATUS.NETWORK_ERROR,
     httpStatusCode: HTTP_STATUS.NO_INTERNET,
     kind: 'network',
-    cause,
+    ...extra,
   });
+}
+
+export function networkError(cause?: unknown): ApiError {
+  return connectionLostError({ cause });
 }
 
 export function timeoutError(httpStatusCode: number = HTTP_STATUS.GATEWAY_TIMEOUT, body?: unknown): ApiError {
@@ -224,7 +229,8 @@ export function isExpiredTokenResponse(status: number, body: unknown): boolean {
 
 /**
  * Builds the error a failed response becomes. The §8 body is parsed; a body that does not parse is reported
- * and replaced by the default texts with the real HTTP status (500 when there is none).
+ * and replaced by the default texts with the real HTTP status (500 when there is none), or on 503 by the
+ * "Connection lost" texts.
  */
 export function errorFromResponse(status: number, body: unknown, url?: string): ApiError {
   const httpStatusCode = status >= 100 ? status : HTTP_STATUS.INTERNAL;
@@ -246,6 +252,14 @@ export function errorFromResponse(status: number, body: unknown, url?: string): 
   // API gateways answer { message: "Endpoint request timed out" } outside the §8 shape.
   if (readMessage(body) === TIMEOUT_MESSAGE) return timeoutError(httpStatusCode, body);
   reportError('Unparseable error body', { url, status: httpStatusCode, body, issues: parsed.error.issues });
+  // A proxy or load balancer between the buyer and the shop answers 503 in its own words (HTML, or nothing).
+  if (httpStatusCode === HTTP_STATUS.NO_INTERNET) {
+    return connectionLostError({
+      kind,
+      body,
+      resStatus: readResStatus(body) ?? CLIENT_RES_STATUS.UNKNOWN_ERROR,
+    });
+  }
   return defaultError(httpStatusCode, {
     kind,
     body,

@@ -18,13 +18,13 @@ import {
 import { HydrationMarker } from './HydrationMarker';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { createQueryClient } from './queryClient';
+import { SHOP_ROUTER_OPTIONS } from './routerOptions';
 
 function createShopRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
-    // Spec §2: trailing slashes are removed (the server also redirects /about-us/ to /about-us).
-    trailingSlash: 'never',
+    ...SHOP_ROUTER_OPTIONS,
     defaultPreload: 'intent',
     scrollRestoration: true,
   });

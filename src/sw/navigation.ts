@@ -1,7 +1,7 @@
 import { matchPrecache } from 'workbox-precaching';
 import { NavigationRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
-import { serverOwnedPaths } from './requests';
+import { navigationDenylist } from './requests';
 
 // The SPA answers every storefront path with the same index.html, so the offline fallback is the
 // precached shell of this service worker's own build: its hashed assets are in the same precache.
@@ -19,5 +19,5 @@ export const navigationRoute = new NavigationRoute(
       return (await matchPrecache(appShellUrl)) ?? Response.error();
     }
   },
-  { denylist: [...serverOwnedPaths] },
+  { denylist: [...navigationDenylist] },
 );

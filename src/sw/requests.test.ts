@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCacheableRequest, isHashedAsset, isImage, isServerOwnedPath } from './requests';
+import {
+  isCacheableRequest,
+  isCatalogueRequest,
+  isHashedAsset,
+  isImage,
+  isNavigationToApp,
+} from './requests';
 
 const origin = 'https://shop.example';
 
@@ -9,13 +15,24 @@ function check(path: string, init?: RequestInit, base = origin): boolean {
 }
 
 describe('service worker request rules', () => {
-  it('leaves the API, hosted payment pages and the health check to the server', () => {
-    expect(isServerOwnedPath('/api/commerce/v1/packages')).toBe(true);
-    expect(isServerOwnedPath('/pay/sandbox/checkout')).toBe(true);
-    expect(isServerOwnedPath('/healthz')).toBe(true);
-    expect(isServerOwnedPath('/about-us')).toBe(false);
-    expect(isServerOwnedPath('/apiary')).toBe(false);
-    expect(isServerOwnedPath('/payments-help')).toBe(false);
+  it('leaves navigations to the API, hosted payment pages, configuration and health check to the server', () => {
+    const app = (path: string) => isNavigationToApp(new URL(path, origin));
+    expect(app('/api/commerce/v1/packages')).toBe(false);
+    expect(app('/pay/sandbox/checkout')).toBe(false);
+    expect(app('/pay/x/')).toBe(false);
+    expect(app('/config/packagesAvailabilityConfig.json')).toBe(false);
+    expect(app('/healthz')).toBe(false);
+    expect(app('/about-us')).toBe(true);
+    expect(app('/apiary')).toBe(true);
+    expect(app('/payments-help')).toBe(true);
+  });
+
+  it('never keeps a server page in a runtime cache, except the catalogue reads it is told to', () => {
+    expect(check('/pay/sandbox/checkout')).toBe(false);
+    expect(check('/config/packagesAvailabilityConfig.json')).toBe(false);
+    expect(check('/healthz')).toBe(false);
+    const config = new URL('/config/packagesAvailabilityConfig.json', origin);
+    expect(isCatalogueRequest(new Request(config), config, origin)).toBe(true);
   });
 
   it('caches only same-origin GETs without credentials', () => {

@@ -1,10 +1,13 @@
 // Which requests the service worker may answer from a cache. Pure predicates, tested in requests.test.ts.
+// Relative, not @contract/: tsconfig.json leaves src/sw out, so Vite's tsconfig paths do not apply here.
+import { isServerPath, SERVER_PATH_PATTERNS } from '../../contract/paths';
 
-// Navigations under these prefixes belong to the server (API, hosted payment pages, health), never the app shell.
-export const serverOwnedPaths: readonly RegExp[] = [/^\/api(\/|$)/, /^\/pay(\/|$)/, /^\/healthz(\/|$)/];
+// Paths the server answers itself (API, hosted payment pages, configuration, health) are never app pages:
+// the navigation route leaves them to the network, and the runtime caches never keep them.
+export const navigationDenylist: readonly RegExp[] = SERVER_PATH_PATTERNS;
 
-export function isServerOwnedPath(pathname: string): boolean {
-  return serverOwnedPaths.some((pattern) => pattern.test(pathname));
+export function isNavigationToApp(url: URL): boolean {
+  return !navigationDenylist.some((pattern) => pattern.test(url.pathname));
 }
 
 // A request we may store: a same-origin GET that carries no credentials of its own.
@@ -13,7 +16,7 @@ export function isCacheableRequest(request: Request, url: URL, origin: string): 
     request.method === 'GET' &&
     url.origin === origin &&
     !request.headers.has('authorization') &&
-    !isServerOwnedPath(url.pathname)
+    !isServerPath(url.pathname)
   );
 }
 

@@ -32,5 +32,5 @@ registerRoute(productImageRoute);
 registerRoute(imageRoute);
 // Catalogue GETs (NetworkFirst, 4 s, 7 days; see catalogue.ts). Only GETs are routed at all, so POSTs and
 // other writes always go to the network; requests carrying an Authorization header or Cache-Control:
-// no-cache, and every other /api/, /pay/ and /healthz path, are never cached (requests.ts).
+// no-cache, and every other server path (@contract/paths), are never cached (requests.ts).
 registerRoute(catalogueRoute);

@@ -189,6 +189,8 @@ async function auditOnce(
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
+      // The not-found page answers 404, which Lighthouse refuses to score unless told; http-status-code checks the rest.
+      ignoreStatusCode: true,
       ...(page.skipAudits ? { skipAudits: [...page.skipAudits] } : {}),
     };
     const result = await lighthouse(url, flags);

@@ -73,10 +73,13 @@ test.describe('server smoke', () => {
     );
   });
 
-  test('every storefront path gets the app shell', async ({ request }) => {
-    for (const path of ['/about-us', '/no-such-page']) {
+  test('every storefront path gets the app shell, a path no route matches with 404', async ({ request }) => {
+    for (const [path, status] of [
+      ['/about-us', 200],
+      ['/no-such-page', 404],
+    ] as const) {
       const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
+      expect(response.status(), path).toBe(status);
       expect(header(response, 'content-type'), path).toContain('text/html');
       expect(header(response, 'cache-control'), path).toContain('no-cache');
       expect(await response.text(), path).toContain('<div id="root">');

@@ -23,7 +23,8 @@ export function InstallButton() {
   };
 
   return (
-    <button type="button" className="pwa-install" onClick={install} disabled={prompting}>
+    // On a phone the header has room for the icon only; the label stays the button's accessible name.
+    <button type="button" className="pwa-install" onClick={install} disabled={prompting} title="Install app">
       <svg
         viewBox="0 0 24 24"
         width="20"
@@ -38,7 +39,7 @@ export function InstallButton() {
       >
         <path d="M12 3v12M7 10l5 5 5-5M4 17v3h16v-3" />
       </svg>
-      Install app
+      <span className="pwa-install__label">Install app</span>
     </button>
   );
 }

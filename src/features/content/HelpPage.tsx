@@ -22,7 +22,7 @@ const groups: { id: string; heading: string; faqs: Faq[] }[] = [
       },
       {
         q: 'My payment failed but money left my account. What now?',
-        a: 'Nothing is lost: your order page shows the status once our provider confirms it. If the payment does not complete, your bank reverses the amount automatically, usually within 5 to 7 working days.',
+        a: `Nothing is lost: once our payment provider confirms the payment, your order goes ahead. If the payment does not complete, your bank reverses the amount automatically, usually within 5 to 7 working days. Write to ${SUPPORT_EMAIL} with your order number if you want us to check.`,
       },
       {
         q: 'Can I use a coupon and a referral code together?',
@@ -40,7 +40,7 @@ const groups: { id: string; heading: string; faqs: Faq[] }[] = [
       },
       {
         q: 'Where is my order?',
-        a: 'Sign in and open My orders. Each order shows its status and, once shipped, its tracking number.',
+        a: `Write to ${SUPPORT_EMAIL} with your order number and the phone number you signed in with. We reply with your order's status and, once it has shipped, its tracking number, within one working day.`,
       },
       {
         q: 'When will I receive my game key?',
@@ -72,7 +72,7 @@ const groups: { id: string; heading: string; faqs: Faq[] }[] = [
     faqs: [
       {
         q: 'Can I install the shop on my phone?',
-        a: 'Yes. Use “Install app” in the menu, or your browser’s “Add to Home screen”. The installed app opens instantly and keeps your cart even without a connection.',
+        a: 'Yes. When your browser offers it, an “Install app” button appears at the top of the page, next to your account and the cart (on a phone it shows as a download arrow). You can also use your browser’s own “Install app” or “Add to Home screen”. The installed app opens instantly and keeps your cart even without a connection.',
       },
       {
         q: 'What works offline?',
