@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { appReady } from './support/app';
-import { shopCli } from './support/shop-cli';
+import { expect, test } from './support/fixtures';
 
 /*
  * Issue 3, item 7: at 390×844 a buyer browses, adds two products, goes offline, reloads, edits the cart,
@@ -78,6 +78,7 @@ async function addToCart(page: Page, path: string, packageHeading: RegExp): Prom
 test('the cart survives offline, a reload and a closed tab, and refreshes its prices online', async ({
   page,
   context,
+  shop,
 }) => {
   test.setTimeout(120_000);
 
@@ -110,7 +111,7 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
     await expect(header.getByRole('button', { name: 'Cart, 7 items' })).toBeVisible();
 
     // The shop raises the headset's price while the buyer is away.
-    await shopCli(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(raised)]);
+    await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(raised)]);
 
     // Back online: the cart re-checks by itself, applies the new price and says so.
     await context.setOffline(false);
@@ -134,15 +135,7 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
       .filter({ hasText: /headset/i });
     await expect(reopenedHeadset).toContainText(rupees(raisedPaise * 2));
   } finally {
-    await shopCli([
-      'catalogue',
-      'price',
-      'IBC_VR_HEADSET',
-      '--currency',
-      'INR',
-      '--amount',
-      String(original),
-    ]);
+    await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(original)]);
   }
 });
 

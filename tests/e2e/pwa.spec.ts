@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './support/env';
+import { expect, test } from './support/fixtures';
 
 interface ManifestIcon {
   src: string;
