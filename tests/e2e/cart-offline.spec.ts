@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady } from './support/app';
+import { appReady, waitForServiceWorkerControl } from './support/app';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -30,19 +30,6 @@ async function headsetPrice(page: Page): Promise<number> {
   const headset = body.packages[0]?.products.find((p) => p.product_code === 'IBC_VR_HEADSET');
   if (!headset) throw new Error('SOLO has no IBC_VR_HEADSET');
   return headset.taxable_amount;
-}
-
-/** Waits until the service worker controls the page (it claims open tabs when it activates). */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  if (!(await controlled())) {
-    await page.waitForTimeout(500);
-    if (!(await controlled())) await page.reload();
-  }
-  await expect.poll(controlled, { message: 'the service worker controls the page' }).toBe(true);
 }
 
 /** How many cart lines IndexedDB holds (the cart is written there, debounced). */
