@@ -4,19 +4,17 @@
  * Starts the real server (production mode, fresh temp data dir, 127.0.0.1, free port) on the current dist/, then
  * runs Lighthouse's default config (mobile emulation + simulated throttling) three times on each page in a fresh
  * Debian Chromium, and scores each page by the median of its runs, per category and per metric, so one noisy run
- * on a busy machine does not decide. Before each run the host's CPU is benchmarked (Lighthouse's own
- * BenchmarkIndex) and the CPU slowdown calibrated from it (docs/throttling.md of Lighthouse), so a slower or
- * busier host emulates the same phone instead of a slower one. Fails below performance 90 or below 100 in accessibility, best practices
+ * on a busy machine does not decide. Each run gathers first (an unthrottled load, with Lighthouse's BenchmarkIndex
+ * of the host measured just before it), then audits with the CPU slowdown calibrated from that index
+ * (docs/throttling.md of Lighthouse), so a slower or busier host emulates the same phone, not a slower one. Fails below performance 90 or below 100 in accessibility, best practices
  * or SEO. Writes .lighthouse/summary.json and every run's report beside it.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, ensureBuilt, repoRoot } from '../e2e/support/env';
 import { type ShopServer, startShopServer } from '../e2e/support/server';
 
@@ -70,11 +68,9 @@ const pages: readonly PageToAudit[] = [
 
 interface RunScores {
   scores: Record<Category, number>;
-  /** The host's BenchmarkIndex measured just before the run, and the CPU slowdown calibrated from it. */
+  /** The host's BenchmarkIndex that Lighthouse measured for the run, and the CPU slowdown calibrated from it. */
   benchmarkIndex: number;
   cpuSlowdown: number;
-  /** The BenchmarkIndex Lighthouse measured during the run (environment.benchmarkIndex). */
-  lighthouseBenchmarkIndex: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -133,25 +129,32 @@ async function startServer(): Promise<ShopServer> {
   }
 }
 
-/** The host's BenchmarkIndex now, measured the way Lighthouse does (its own page function) in a fresh Chromium. */
-async function measureBenchmarkIndex(): Promise<number> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-  try {
-    const page = await browser.newPage();
-    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-  } finally {
-    await browser.close();
-  }
+interface AuditedRun {
+  lhr: Result;
+  /** The host's BenchmarkIndex that Lighthouse measured right before this run's page load. */
+  benchmarkIndex: number;
+  cpuSlowdown: number;
 }
 
-/** One Lighthouse run in a fresh browser, so no run inherits another's caches or compiled code. */
+/**
+ * One Lighthouse run in a fresh browser, so no run inherits another's caches or compiled code. Simulated
+ * throttling applies the CPU slowdown when auditing the recorded load, so the load is gathered first and the
+ * slowdown then calibrated from the BenchmarkIndex of that very gathering.
+ */
 async function auditOnce(
   url: string,
   page: PageToAudit,
   run: number,
-  cpuSlowdown: number,
   track: (c: LaunchedChrome | null) => void,
-) {
+): Promise<AuditedRun> {
+  const artifactsDir = join(outDir, `${page.name}-${run}.artifacts`);
+  rmSync(artifactsDir, { recursive: true, force: true });
+  const flags: Flags = {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    ...(page.skipAudits ? { skipAudits: [...page.skipAudits] } : {}),
+  };
   const chrome = await launch({
     chromePath: chromiumPath,
     chromeFlags: [...chromiumArgs, '--headless=new'],
@@ -159,27 +162,30 @@ async function auditOnce(
   });
   track(chrome);
   try {
-    const flags: Flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-      // Merged into Lighthouse's mobile throttling (Slow 4G network, simulated): only the CPU part changes.
-      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-      ...(page.skipAudits ? { skipAudits: [...page.skipAudits] } : {}),
-    };
-    const result = await lighthouse(url, flags);
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    const report = Array.isArray(result.report) ? result.report.join('') : result.report;
-    writeFileSync(join(outDir, `${page.name}-${run}.json`), report);
-    return result.lhr;
+    await lighthouse(url, { ...flags, port: chrome.port, gatherMode: artifactsDir });
   } finally {
     chrome.kill();
     track(null);
   }
+  const artifacts = JSON.parse(readFileSync(join(artifactsDir, 'artifacts.json'), 'utf8')) as {
+    BenchmarkIndex?: number;
+  };
+  const benchmarkIndex = Math.round(artifacts.BenchmarkIndex ?? REFERENCE_HOST_BENCHMARK_INDEX);
+  const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
+  // Merged into Lighthouse's mobile throttling (Slow 4G network, simulated): only the CPU part changes.
+  const result = await lighthouse(url, {
+    ...flags,
+    auditMode: artifactsDir,
+    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+  });
+  rmSync(artifactsDir, { recursive: true, force: true });
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const report = Array.isArray(result.report) ? result.report.join('') : result.report;
+  writeFileSync(join(outDir, `${page.name}-${run}.json`), report);
+  return { lhr: result.lhr, benchmarkIndex, cpuSlowdown };
 }
 
-function scoresOf(lhr: Result, benchmarkIndex: number, cpuSlowdown: number): RunScores {
+function scoresOf({ lhr, benchmarkIndex, cpuSlowdown }: AuditedRun): RunScores {
   const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -194,7 +200,6 @@ function scoresOf(lhr: Result, benchmarkIndex: number, cpuSlowdown: number): Run
     cls: numeric('cumulative-layout-shift'),
     benchmarkIndex,
     cpuSlowdown,
-    lighthouseBenchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -282,25 +287,24 @@ async function main(): Promise<number> {
       const notes = new Set<string>();
       for (let run = 1; run <= RUNS_PER_PAGE; run++) {
         const runStarted = performance.now();
-        const benchmarkIndex = await measureBenchmarkIndex();
-        const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
-        let lhr = await auditOnce(`${baseUrl}${page.path}`, page, run, cpuSlowdown, track);
+        let audited = await auditOnce(`${baseUrl}${page.path}`, page, run, track);
         // A runtime error (e.g. NO_NAVSTART) means Lighthouse failed to measure, not that the page scored 0;
         // Lighthouse itself says "run again". Retry a little; a page that keeps erroring still fails with 0s.
-        for (let attempt = 1; lhr.runtimeError && attempt <= MEASUREMENT_RETRIES; attempt++) {
-          notes.add(`run ${run}: ${lhr.runtimeError.code}, measured again`);
-          lhr = await auditOnce(`${baseUrl}${page.path}`, page, run, cpuSlowdown, track);
+        for (let attempt = 1; audited.lhr.runtimeError && attempt <= MEASUREMENT_RETRIES; attempt++) {
+          notes.add(`run ${run}: ${audited.lhr.runtimeError.code}, measured again`);
+          audited = await auditOnce(`${baseUrl}${page.path}`, page, run, track);
         }
+        const { lhr } = audited;
         if (lhr.runtimeError)
           notes.add(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         for (const warning of lhr.runWarnings) notes.add(`warning: ${warning}`);
         for (const audit of failingAuditsOf(lhr)) failingAudits.add(audit);
-        const scores = scoresOf(lhr, benchmarkIndex, cpuSlowdown);
+        const scores = scoresOf(audited);
         runs.push(scores);
         console.log(
           `${page.path} run ${run}/${RUNS_PER_PAGE}: ${categories.map((c) => `${c} ${scores.scores[c]}`).join(', ')}` +
-            `; TBT ${Math.round(scores.tbtMs)} ms; host index ${benchmarkIndex} (Lighthouse's ${scores.lighthouseBenchmarkIndex}),` +
-            ` CPU slowdown ${cpuSlowdown}x (${((performance.now() - runStarted) / 1000).toFixed(1)} s)`,
+            `; TBT ${Math.round(scores.tbtMs)} ms; host index ${scores.benchmarkIndex},` +
+            ` CPU slowdown ${scores.cpuSlowdown}x (${((performance.now() - runStarted) / 1000).toFixed(1)} s)`,
         );
       }
       const medianScores = {} as Record<Category, number>;
@@ -312,7 +316,6 @@ async function main(): Promise<number> {
         cls: median(runs.map((r) => r.cls)),
         benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
         cpuSlowdown: median(runs.map((r) => r.cpuSlowdown)),
-        lighthouseBenchmarkIndex: median(runs.map((r) => r.lighthouseBenchmarkIndex)),
       };
       const failures = categories
         .filter((c) => !(medianScores[c] >= budgets[c]))
