@@ -167,11 +167,19 @@ async function auditOnce(
     chrome.kill();
     track(null);
   }
-  const artifacts = JSON.parse(readFileSync(join(artifactsDir, 'artifacts.json'), 'utf8')) as {
+  const artifactsFile = join(artifactsDir, 'artifacts.json');
+  const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
     BenchmarkIndex?: number;
+    settings: { throttlingMethod: string; throttling: { cpuSlowdownMultiplier: number } };
   };
+  if (artifacts.settings.throttlingMethod !== 'simulate')
+    throw new Error('calibration needs simulated throttling');
   const benchmarkIndex = Math.round(artifacts.BenchmarkIndex ?? REFERENCE_HOST_BENCHMARK_INDEX);
   const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
+  // Lighthouse audits only with the settings it gathered with; a simulated load ran unthrottled, so the CPU
+  // slowdown it records is not yet used, and the calibrated one takes its place.
+  artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
+  writeFileSync(artifactsFile, JSON.stringify(artifacts));
   // Merged into Lighthouse's mobile throttling (Slow 4G network, simulated): only the CPU part changes.
   const result = await lighthouse(url, {
     ...flags,
