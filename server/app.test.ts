@@ -292,16 +292,28 @@ describe('graceful close', () => {
       db: database.db,
       logger: memoryLogger().logger,
     });
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.get('/api/user/test-only/slow/v1/', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      arrive();
+      await released;
       return { done: true };
     });
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const pending = fetch(`http://127.0.0.1:${port}/api/user/test-only/slow/v1/`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await server.close();
+    await arrived;
+    // Close while the request is still being answered; it must finish all the same.
+    const closed = server.close();
+    release();
+    await closed;
     const res = await pending;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true });

@@ -28,7 +28,7 @@ describe('storage', () => {
   it('drops a corrupt record instead of throwing', async () => {
     await set(
       STORAGE_KEYS.checkoutDraft,
-      { value: { name: 42 }, savedAt: Date.now(), expiresAt: null },
+      { value: { name: 42 }, savedAt: Date.UTC(2026, 0, 15), expiresAt: null },
       kvStore(),
     );
     expect(await draft.read()).toBeUndefined();

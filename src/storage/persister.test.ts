@@ -43,7 +43,7 @@ describe('query persister', () => {
   it('restores nothing from a corrupt record', async () => {
     await set(
       STORAGE_KEYS.queryCache,
-      { value: { nope: true }, savedAt: Date.now(), expiresAt: null },
+      { value: { nope: true }, savedAt: Date.UTC(2026, 0, 15), expiresAt: null },
       kvStore(),
     );
     expect(await createQueryPersister().restoreClient()).toBeUndefined();

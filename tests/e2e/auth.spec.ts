@@ -1,20 +1,12 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { TEST_CODE as CODE, expect, test } from './support/fixtures';
 
 /*
  * Sign-in with a phone number and a one-time code against the real server (issue 4). The numbers are test
- * numbers configured in playwright.config.ts (OTP_TEST_NUMBERS, code 246810: nothing is sent, everything else
- * — hashing, tries, cool-down, rate limits — is real). Each test, project and retry uses its own number: a
- * number gets at most 5 codes an hour.
+ * numbers of the worker's server (OTP_TEST_NUMBERS, code 246810: nothing is sent, everything else — hashing,
+ * tries, cool-down, rate limits — is real). Each test signs in with its own number (the buyerPhone fixture):
+ * a number gets at most 5 codes an hour.
  */
-
-const CODE = '246810';
-
-/** 98765000NN: slot 1 is the journey, slot 2 the wrong-code test; ×2 projects ×2 tries. */
-function testNumber(testInfo: TestInfo, slot: 1 | 2): string {
-  const project = testInfo.project.name === 'mobile' ? 0 : 1;
-  const index = (slot - 1) * 4 + project * 2 + Math.min(testInfo.retry, 1) + 1;
-  return `98765${String(index).padStart(5, '0')}`;
-}
 
 const shown = (national: string) => `+91 ${national.slice(0, 5)} ${national.slice(5)}`;
 
@@ -41,9 +33,9 @@ async function openAccount(page: Page) {
 
 test('a new buyer signs up from a product page, signs out, signs back in and lands where they started', async ({
   page,
-}, testInfo) => {
+  buyerPhone: national,
+}) => {
   test.setTimeout(120_000);
-  const national = testNumber(testInfo, 1);
 
   await page.goto('/ibc-game');
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
@@ -84,8 +76,8 @@ test('a new buyer signs up from a product page, signs out, signs back in and lan
 
 test('a wrong code shows its error and keeps the number; the right one then signs in', async ({
   page,
-}, testInfo) => {
-  const national = testNumber(testInfo, 2);
+  buyerPhone: national,
+}) => {
   await page.goto('/sign-in?redirect=%2Fibc-kit');
   await askForCode(page, national);
 

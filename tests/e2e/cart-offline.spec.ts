@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { appReady } from './support/app';
-import { shopCli } from './support/shop-cli';
+import type { Page } from '@playwright/test';
+import { appReady, waitForServiceWorkerControl } from './support/app';
+import { expect, test } from './support/fixtures';
 
 /*
  * Issue 3, item 7: at 390×844 a buyer browses, adds two products, goes offline, reloads, edits the cart,
@@ -30,19 +30,6 @@ async function headsetPrice(page: Page): Promise<number> {
   const headset = body.packages[0]?.products.find((p) => p.product_code === 'IBC_VR_HEADSET');
   if (!headset) throw new Error('SOLO has no IBC_VR_HEADSET');
   return headset.taxable_amount;
-}
-
-/** Waits until the service worker controls the page (it claims open tabs when it activates). */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  if (!(await controlled())) {
-    await page.waitForTimeout(500);
-    if (!(await controlled())) await page.reload();
-  }
-  await expect.poll(controlled, { message: 'the service worker controls the page' }).toBe(true);
 }
 
 /** How many cart lines IndexedDB holds (the cart is written there, debounced). */
@@ -78,6 +65,7 @@ async function addToCart(page: Page, path: string, packageHeading: RegExp): Prom
 test('the cart survives offline, a reload and a closed tab, and refreshes its prices online', async ({
   page,
   context,
+  shop,
 }) => {
   test.setTimeout(120_000);
 
@@ -110,7 +98,7 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
     await expect(header.getByRole('button', { name: 'Cart, 7 items' })).toBeVisible();
 
     // The shop raises the headset's price while the buyer is away.
-    await shopCli(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(raised)]);
+    await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(raised)]);
 
     // Back online: the cart re-checks by itself, applies the new price and says so.
     await context.setOffline(false);
@@ -134,15 +122,7 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
       .filter({ hasText: /headset/i });
     await expect(reopenedHeadset).toContainText(rupees(raisedPaise * 2));
   } finally {
-    await shopCli([
-      'catalogue',
-      'price',
-      'IBC_VR_HEADSET',
-      '--currency',
-      'INR',
-      '--amount',
-      String(original),
-    ]);
+    await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(original)]);
   }
 });
 

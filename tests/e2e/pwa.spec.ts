@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { chromium } from 'playwright-core';
+import { waitForServiceWorkerControl } from './support/app';
 import { chromiumArgs, chromiumPath } from './support/env';
+import { expect, test } from './support/fixtures';
 
 interface ManifestIcon {
   src: string;
@@ -31,21 +33,11 @@ function pngSize(body: Buffer): { width: number; height: number } {
   return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
 }
 
-/** Waits until the service worker at /sw.js is active and controls the page, reloading once if it must. */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  const registration = await page.evaluate(async () => {
-    const ready = await navigator.serviceWorker.ready;
-    return { scope: ready.scope, script: ready.active?.scriptURL ?? '' };
-  });
+/** Waits until the service worker at /sw.js, scoped to the whole shop, controls the page. */
+async function waitForShopWorker(page: Page): Promise<void> {
+  const registration = await waitForServiceWorkerControl(page);
   expect(new URL(registration.script).pathname).toBe('/sw.js');
   expect(new URL(registration.scope).pathname).toBe('/');
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  // The worker claims open tabs when it activates; a page that loaded before that needs one reload.
-  if (!(await controlled())) {
-    await page.waitForTimeout(500);
-    if (!(await controlled())) await page.reload();
-  }
-  await expect.poll(controlled, { message: 'the service worker controls the page' }).toBe(true);
 }
 
 async function expectPngIcon(request: APIRequestContext, icon: ManifestIcon, size: number): Promise<void> {
@@ -83,7 +75,7 @@ test.describe('installable PWA', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto('/');
-      await waitForServiceWorkerControl(page);
+      await waitForShopWorker(page);
 
       const cdp = await context.newCDPSession(page);
       const manifest = await cdp.send('Page.getAppManifest', {});
@@ -155,7 +147,7 @@ test.describe('installable PWA', () => {
     const homeHeading = page.getByRole('heading', { level: 1 });
     await expect(homeHeading).toBeVisible();
     const homeTitle = (await homeHeading.textContent())?.trim() ?? '';
-    await waitForServiceWorkerControl(page);
+    await waitForShopWorker(page);
 
     await context.setOffline(true);
     try {

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@contract/common';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { appReady } from './support/app';
+import { expect, test } from './support/fixtures';
 
 test.describe('paths and status codes', () => {
   test('a path no route matches is the not-found page, answered with HTTP 404', async ({ page }) => {

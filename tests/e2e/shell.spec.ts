@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { appReady } from './support/app';
+import { expect, test } from './support/fixtures';
 
 const contentPages = [
   { path: '/terms-and-conditions/', heading: 'Terms and conditions' },

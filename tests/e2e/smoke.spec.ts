@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@contract/common';
 import { maintenanceStatusSchema } from '@contract/maintenance';
-import { type APIResponse, expect, test } from '@playwright/test';
-import { shopCli } from './support/shop-cli';
+import type { APIResponse } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function cspDirectives(header: string): Map<string, string[]> {
@@ -138,19 +138,20 @@ test.describe('shop in the browser', () => {
   test.describe('maintenance', () => {
     const message = 'Upgrading the nets';
 
-    // Maintenance is server-wide: never leave it on for the tests that follow, whatever happened here.
-    test.afterEach(async () => {
-      await shopCli(['maintenance', 'off']);
+    // Maintenance is server-wide (this worker's server): never leave it on for the tests that follow it here.
+    test.afterEach(async ({ shop }) => {
+      await shop(['maintenance', 'off']);
     });
 
     test('the operator takes the shop down and brings it back without a restart', async ({
       page,
       request,
+      shop,
     }) => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-      await shopCli(['maintenance', 'on', '--minutes', '30', '--message', message]);
+      await shop(['maintenance', 'on', '--minutes', '30', '--message', message]);
 
       const down = maintenanceStatusSchema.parse(
         await (await request.get('/api/maintenance/status/v1/')).json(),
@@ -170,7 +171,7 @@ test.describe('shop in the browser', () => {
       const shownFirst = (await countdown.textContent()) ?? '';
       await expect(countdown, 'the countdown ticks').not.toHaveText(shownFirst, { timeout: 5_000 });
 
-      await shopCli(['maintenance', 'off']);
+      await shop(['maintenance', 'off']);
 
       const up = maintenanceStatusSchema.parse(
         await (await request.get('/api/maintenance/status/v1/')).json(),

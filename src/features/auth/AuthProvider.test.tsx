@@ -60,9 +60,13 @@ describe('AuthProvider', () => {
         <Probe />
       </AuthProvider>,
     );
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    vi.useFakeTimers();
+    try {
+      // Everything the provider could have scheduled has run, and the session still waits for hydration.
+      await act(() => vi.runAllTimersAsync());
+    } finally {
+      vi.useRealTimers();
+    }
     expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated');
     await act(async () => markHydrated());
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent(/^authenticated$/));

@@ -7,6 +7,9 @@ import { getPendingSignIn, getPendingSignUp, type PendingSignIn, setPendingSignI
 import { renderScreen, verifyAnswer } from './testing.test-helpers';
 import { VerifyOtpScreen } from './VerifyOtpScreen';
 
+/** A fixed instant: the screen reads the clock, the test never reads the real one. */
+const NOW = Date.UTC(2026, 2, 1, 4, 30);
+
 function pending(overrides: Partial<PendingSignIn> = {}): PendingSignIn {
   return {
     phoneNumber: '9876543210',
@@ -14,7 +17,7 @@ function pending(overrides: Partial<PendingSignIn> = {}): PendingSignIn {
     isoCountryCode: 'IN',
     tokenSet: 'main',
     redirect: '/ibc-game',
-    resendAvailableAt: Date.now() + 30_000,
+    resendAvailableAt: NOW + 30_000,
     ...overrides,
   };
 }
@@ -27,6 +30,7 @@ function renderVerify(p: PendingSignIn = pending()) {
 const codeInput = () => screen.getByLabelText('6-digit code');
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   resetClient();
   sessionStorage.clear();
 });
@@ -113,7 +117,7 @@ describe('VerifyOtpScreen', () => {
         },
       }),
     );
-    renderVerify(pending({ resendAvailableAt: Date.now() - 1 }));
+    renderVerify(pending({ resendAvailableAt: NOW - 1 }));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('6-digit code'), '222222');
     expect(await screen.findByText(/Too many wrong tries/)).toBeInTheDocument();
@@ -143,7 +147,9 @@ describe('VerifyOtpScreen', () => {
   });
 
   it('resend waits for its countdown, then sends a new code; a 429 restarts it from time_in_seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Timers too, not only the clock: the countdown ticks on them.
+    vi.useRealTimers();
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
     let resends = 0;
     const { requests } = fakeNetwork(() => {
       resends += 1;

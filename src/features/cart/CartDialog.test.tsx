@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { clear } from 'idb-keyval';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { kvStore } from '@/storage/kv';
 import { CartButton, openCart } from './CartButton';
 import { CartDialog, splitPackageName } from './CartDialog';
@@ -114,9 +114,14 @@ describe('cart view', () => {
   });
 
   it('says offline that prices will be checked when back online', async () => {
+    // Noon of a fixed day (local time), prices checked at 9:05 that morning.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 1, 12, 0) });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     act(() => {
       addPackageToCart(solo());
-      cartStore.metadata.pricesCheckedAt = new Date().setHours(9, 5, 0, 0);
+      cartStore.metadata.pricesCheckedAt = new Date(2026, 2, 1, 9, 5).getTime();
     });
     renderCart();
     act(() => onlineManager.setOnline(false));

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
@@ -67,9 +67,15 @@ describe('ProfileCard', () => {
 
   it('fetches nothing for a signed-out visitor', async () => {
     const { requests } = fakeNetwork(() => json(200, { profile: wire }));
-    mount(null);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(requests).toHaveLength(0);
+    vi.useFakeTimers();
+    try {
+      mount(null);
+      // Everything the card could have scheduled has run.
+      await act(() => vi.runAllTimersAsync());
+      expect(requests).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failure shows the error view; Retry loads it again', async () => {

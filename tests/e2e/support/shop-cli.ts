@@ -6,23 +6,17 @@ export interface CliResult {
   stderr: string;
 }
 
-/** The data dir of the server that playwright.config.ts started for this run. */
-export function e2eDataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
-  return dir;
-}
-
 /**
- * Runs the operator CLI (`tsx server/cli.ts ...args`, i.e. `npm run shop -- ...args`) against the running test
- * server: the CLI finds that server through DATA_DIR (operator.token, server.json). Rejects on a non-zero exit.
+ * Runs the operator CLI (`tsx server/cli.ts ...args`, i.e. `npm run shop -- ...args`) against the running server
+ * of `dataDir`: the CLI finds that server through DATA_DIR (operator.token, server.json). Rejects on a non-zero
+ * exit. Tests use the `shop` fixture (tests/e2e/support/fixtures.ts), which passes their worker's data dir.
  */
-export function shopCli(args: readonly string[], timeoutMs = 60_000): Promise<CliResult> {
+export function shopCli(dataDir: string, args: readonly string[], timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     execFile(
       process.execPath,
       tsNodeArgs('server/cli.ts', args),
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: e2eDataDir() }, timeout: timeoutMs },
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, timeout: timeoutMs },
       (error, stdout, stderr) => {
         if (error) {
           reject(new Error(`shop ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
