@@ -7,7 +7,7 @@ import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { hydrateCart } from '../features/cart/store';
 import { bindCountryQueryClient, hydrateCountry } from '../features/country/store';
-import { PROFILE_QUERY_KEY } from '../features/profile/keys';
+import { PROFILE_QUERY_KEY } from '@/api/userKeys';
 import { routeTree } from '../routeTree.gen';
 import {
   createQueryPersister,

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
-import { phoneForDisplay, toClientProfile } from './model';
+import { toClientProfile } from '@/api/user';
+import { phoneForDisplay } from './model';
 import { PROFILE_LOAD_FAILED, ProfileCardContainer } from './ProfileCard';
 
 const wire = {

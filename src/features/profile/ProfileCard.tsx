@@ -1,7 +1,8 @@
+import type { ClientProfile } from '@/api/user';
 import { ErrorView } from '@/ui/ErrorView';
 import { Skeleton } from '@/ui/Skeleton';
-import { useProfile } from './api';
-import { type ClientProfile, phoneForDisplay } from './model';
+import { phoneForDisplay } from './model';
+import { useProfile } from './useProfile';
 import './profile.css';
 
 export const PROFILE_LOAD_FAILED = 'We could not load your profile';
