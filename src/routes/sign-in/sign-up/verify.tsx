@@ -6,9 +6,9 @@ import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_UP_GUARD } from '@/features/auth/guards';
 import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
 import { SignUpDetailsScreen } from '@/features/profile/SignUpDetailsScreen';
-import { guardRoute } from '@/lib/guard';
+import { forgetNavigation, guardRoute } from '@/lib/guard';
 import { pageTitle } from '@/lib/site';
-import { getPendingSignIn, getPendingSignUp } from '@/state/session';
+import { getPendingSignIn, getPendingSignUp, type PendingSignIn } from '@/state/session';
 import '@/features/auth/auth.css';
 
 // Spec §2 guarded route, "verify the code for sign-up": a new buyer's code, then their details.
@@ -18,26 +18,42 @@ export const Route = createFileRoute('/sign-in/sign-up/verify')({
   component: SignUpRoute,
 });
 
-function SignUpRoute() {
-  // The code step hands over to the details step with a new history entry: read the step again then.
-  const navigationKey = useRouterState({ select: (s) => s.location.state.navigationKey });
-  return <SignUpStep key={navigationKey} />;
+type SignUpStep =
+  | { kind: 'details'; redirect: string }
+  | { kind: 'code'; pending: PendingSignIn }
+  | { kind: 'none' };
+
+function readStep(): SignUpStep {
+  const signUp = hasSession('main') ? getPendingSignUp() : null;
+  if (signUp) return { kind: 'details', redirect: signUp.redirect };
+  const pending = getPendingSignIn();
+  return pending ? { kind: 'code', pending } : { kind: 'none' };
 }
 
-function SignUpStep() {
+function SignUpRoute() {
   const queryClient = useQueryClient();
   const auth = useAuth();
-  const [signUp] = useState(() => (hasSession('main') ? getPendingSignUp() : null));
-  const [pending] = useState(getPendingSignIn);
-  if (signUp) {
+  // The code step hands over to the details step with a new navigation key: read the step again then (and not
+  // as the buyer leaves for their redirect, whose entry has no key).
+  const navigationKey = useRouterState({ select: (s) => s.location.state.navigationKey });
+  const [seenKey, setSeenKey] = useState(navigationKey);
+  const [step, setStep] = useState(readStep);
+  if (navigationKey !== undefined && navigationKey !== seenKey) {
+    setSeenKey(navigationKey);
+    setStep(readStep());
+  }
+  if (step.kind === 'details') {
     return (
       <SignUpDetailsScreen
-        redirect={signUp.redirect}
+        redirect={step.redirect}
         track={auth.track}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })}
+        onSaved={() => {
+          forgetNavigation(SIGN_UP_GUARD);
+          void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+        }}
       />
     );
   }
-  if (pending) return <VerifyOtpScreen pending={pending} purpose="sign-up" />;
+  if (step.kind === 'code') return <VerifyOtpScreen pending={step.pending} purpose="sign-up" />;
   return <Navigate to="/sign-in" replace />;
 }
