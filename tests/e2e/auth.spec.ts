@@ -10,7 +10,11 @@ import { TEST_CODE as CODE, expect, test } from './support/fixtures';
 
 const shown = (national: string) => `+91 ${national.slice(0, 5)} ${national.slice(5)}`;
 
-async function askForCode(page: Page, national: string) {
+const VERIFY = /\/sign-in\/verify$/;
+const SIGN_UP_VERIFY = /\/sign-in\/sign-up\/verify$/;
+
+/** A registered buyer verifies on /sign-in/verify, a new one on the sign-up's code step (spec §2). */
+async function askForCode(page: Page, national: string, step: RegExp = VERIFY) {
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveText(/India \(\+91\)/);
   await page.getByLabel('Mobile number').fill(national);
   const next = page.getByRole('button', { name: 'Continue' });
@@ -22,7 +26,7 @@ async function askForCode(page: Page, national: string) {
     await expect(next).toBeEnabled({ timeout: 40_000 });
     await next.click();
   }
-  await expect(page).toHaveURL(/\/sign-in\/verify$/);
+  await expect(page).toHaveURL(step);
   await expect(page.getByTestId('pending-phone')).toHaveText(shown(national));
 }
 
@@ -47,11 +51,11 @@ test('a new buyer signs up from a product page, signs out, signs back in and lan
   await page.getByLabel('Mobile number').blur();
   await expect(page.getByText('Enter a valid mobile number')).toBeVisible();
 
-  await askForCode(page, national);
+  // New buyer: the sign-up's code step, then their details on the same page, then back to the product page.
+  await askForCode(page, national, SIGN_UP_VERIFY);
   await page.getByLabel('6-digit code').fill(CODE);
-
-  // New buyer: the sign-up details step, then back to the product page.
-  await expect(page).toHaveURL(/\/sign-in\/sign-up\/verify$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about you' })).toBeVisible();
+  await expect(page).toHaveURL(SIGN_UP_VERIFY);
   await page.getByLabel('Full name').fill('Asha Kumar');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/ibc-game$/);
@@ -79,20 +83,24 @@ test('a wrong code shows its error and keeps the number; the right one then sign
   buyerPhone: national,
 }) => {
   await page.goto('/sign-in?redirect=%2Fibc-kit');
-  await askForCode(page, national);
+  await askForCode(page, national, SIGN_UP_VERIFY);
 
   await page.getByLabel('6-digit code').fill('111111');
   await expect(page.getByText(/That code is not right\. 4 tries left\./)).toBeVisible();
-  await expect(page).toHaveURL(/\/sign-in\/verify$/);
+  // The refused code is not sent again.
+  await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
+  await expect(page).toHaveURL(SIGN_UP_VERIFY);
   await expect(page.getByTestId('pending-phone')).toHaveText(shown(national));
   await expect(page.getByRole('link', { name: 'Edit number' })).toBeVisible();
 
   await page.getByLabel('6-digit code').fill(CODE);
-  await expect(page).toHaveURL(/\/sign-in\/sign-up\/verify$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about you' })).toBeVisible();
 });
 
-test('the verify step without a code on its way goes back to /sign-in', async ({ page }) => {
-  await page.goto('/sign-in/verify');
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+test('the verify steps opened without the sign-in navigating there go back to /sign-in', async ({ page }) => {
+  for (const path of ['/sign-in/verify', '/sign-in/sign-up/verify']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  }
 });

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvents } from '@/api/events';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { getTokens, setTokens } from '@/api/tokens';
+import { getPendingSignIn, setPendingSignIn } from '@/state/session';
 import { AuthProvider, type AuthTrack, useAuth } from './AuthProvider';
-import { getPendingSignIn, setPendingSignIn } from './session';
 
 function Probe() {
   const auth = useAuth();

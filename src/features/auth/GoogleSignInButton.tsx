@@ -1,9 +1,10 @@
 import type { TokenSetName } from '@contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { socialCredentialsQuery, startSocialLogin } from '@/api/user';
+import { setSocialFlow } from '@/state/session';
 import { Button } from '@/ui/Button';
-import { errorMessage, socialCredentialsQuery, startSocialLogin } from './api';
-import { setSocialFlow } from './session';
+import { errorMessage } from '@/ui/form/apiErrors';
 import './auth.css';
 
 function GoogleMark() {

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { navigationKeyMatches } from '@/lib/guard';
+import { getPendingSignIn, setSocialTicket } from '@/state/session';
 import { PhoneSignInScreen } from './PhoneSignInScreen';
-import { getPendingSignIn, setSocialTicket } from './session';
 import { renderScreen } from './testing.test-helpers';
 
 const sent = {
@@ -38,8 +39,11 @@ describe('PhoneSignInScreen', () => {
   });
 
   it('sends the code, keeps the sign-in in flight, tracks requested_otp and goes to /sign-in/verify', async () => {
-    const { requests } = fakeNetwork(() => json(200, sent));
-    const { track } = renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/ibc-game" />, '/sign-in');
+    const { requests } = fakeNetwork(() => json(200, { ...sent, is_registered: true }));
+    const { track, router } = renderScreen(
+      <PhoneSignInScreen tokenSet="main" redirect="/ibc-game" />,
+      '/sign-in',
+    );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Mobile number/), '98765 43210');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -56,6 +60,41 @@ describe('PhoneSignInScreen', () => {
       tokenSet: 'main',
     });
     expect(track).toHaveBeenCalledWith('requested_otp', { country_code: 'IN', token_set: 'main' });
+    // The verify route's navigation key travels with this history entry (spec §2 guarded route).
+    expect(navigationKeyMatches('sign-in-verify', router.state.location.state)).toBe(true);
+  });
+
+  it('a number not yet registered goes to the sign-up code step, /sign-in/sign-up/verify', async () => {
+    fakeNetwork(() => json(200, sent));
+    const { router } = renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/ibc-game" />, '/sign-in');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in/sign-up/verify'));
+    expect(navigationKeyMatches('sign-up-verify', router.state.location.state)).toBe(true);
+    expect(getPendingSignIn()).toMatchObject({ phoneNumber: '9876543210', isRegistered: false });
+  });
+
+  it('a refusal naming the phone_number field shows under the number and keeps what was typed', async () => {
+    fakeNetwork(() =>
+      json(400, {
+        data: {
+          ...errorBody(400, 'INVALID_PHONE_NUMBER').data,
+          message: 'We do not sell there yet',
+          field: 'phone_number',
+        },
+      }),
+    );
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/" />, '/sign-in');
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText(/Mobile number/);
+    await user.type(input, '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('We do not sell there yet')).toBeInTheDocument();
+    expect(input).toHaveValue('9876543210');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.type(input, '{backspace}1');
+    expect(screen.queryByText('We do not sell there yet')).not.toBeInTheDocument();
   });
 
   it('does not call the server with an invalid number', async () => {

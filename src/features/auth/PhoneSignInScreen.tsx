@@ -1,10 +1,13 @@
 import type { TokenSetName } from '@contract/user';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { z } from 'zod';
+import { requestOtpMutation, retryAfterSeconds } from '@/api/user';
+import { expectNavigation } from '@/lib/guard';
 import {
   cleanPhoneNumber,
   DEFAULT_COUNTRY,
-  dialCodeOf,
   findPhoneCountry,
   isPhoneCountry,
   type PhoneCountry,
@@ -12,12 +15,12 @@ import {
   phoneNumberError,
   searchPhoneCountries,
 } from '@/lib/phone';
-import { Button } from '@/ui/Button';
-import { Dropdown, type DropdownOption } from '@/ui/Dropdown';
-import { TextInput } from '@/ui/TextInput';
+import { getPendingSignIn, getSocialTicket, setPendingSignIn } from '@/state/session';
+import type { DropdownOption } from '@/ui/Dropdown';
+import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
+import { useAppForm } from '@/ui/form/form';
 import { useAuth } from './AuthProvider';
-import { errorMessage, requestOtp, retryAfterSeconds } from './api';
-import { getPendingSignIn, getSocialTicket, setPendingSignIn, VERIFY_PATH } from './session';
+import { SIGN_UP_GUARD, SIGN_UP_PATH, VERIFY_GUARD, VERIFY_PATH } from './guards';
 import { formatCountdown, useCountdown } from './useCountdown';
 import './auth.css';
 
@@ -36,6 +39,15 @@ async function loadCountryOptions(query: string): Promise<readonly DropdownOptio
   return searchPhoneCountries(query).map(toOption);
 }
 
+/** Spec §5: the number must be valid for the chosen country (an Indian one a mobile). */
+export const phoneSignInSchema = z
+  .object({ country: z.object({ value: z.string(), label: z.string() }), phone: z.string() })
+  .superRefine(({ country, phone }, ctx) => {
+    const iso = isPhoneCountry(country.value) ? country.value : DEFAULT_COUNTRY;
+    const message = phoneNumberError(phone, iso);
+    if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
+  });
+
 /** /sign-in and /f/sign-in: the phone number a code is sent to (spec §1, §5). */
 export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSignInScreenProps) {
   const navigate = useNavigate();
@@ -50,56 +62,63 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
     const ticket = getSocialTicket();
     return ticket?.tokenSet === tokenSet ? ticket : null;
   });
-  const [country, setCountry] = useState<PhoneCountry>(
-    () =>
-      (initial && findPhoneCountry(initial.isoCountryCode)) ??
-      findPhoneCountry(DEFAULT_COUNTRY) ?? { iso: DEFAULT_COUNTRY, name: 'India', dialCode: '+91' },
-  );
-  const [phone, setPhone] = useState(initial?.phoneNumber ?? '');
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [waitUntil, setWaitUntil] = useState(0);
   const waitSeconds = useCountdown(waitUntil);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const sendCode = useMutation(requestOtpMutation());
 
-  const fieldError = phoneNumberError(phone, country.iso);
+  const form = useAppForm({
+    defaultValues: {
+      country: toOption(
+        (initial && findPhoneCountry(initial.isoCountryCode)) ??
+          findPhoneCountry(DEFAULT_COUNTRY) ?? { iso: DEFAULT_COUNTRY, name: 'India', dialCode: '+91' },
+      ),
+      phone: initial?.phoneNumber ?? '',
+    },
+    validators: { onChange: phoneSignInSchema, onBlur: phoneSignInSchema },
+    onSubmit: async ({ value, formApi }) => {
+      if (waitSeconds > 0) return;
+      setFormError(null);
+      const country = findPhoneCountry(value.country.value);
+      const body = {
+        phone_number: cleanPhoneNumber(value.phone),
+        country_code: country?.dialCode ?? '+91',
+        iso_country_code: value.country.value,
+      };
+      try {
+        const sent = await sendCode.mutateAsync(body);
+        setPendingSignIn({
+          phoneNumber: body.phone_number,
+          dialCode: body.country_code,
+          isoCountryCode: body.iso_country_code,
+          tokenSet,
+          redirect,
+          isRegistered: sent.is_registered,
+          ...(socialTicket ? { socialTicket: socialTicket.ticket } : {}),
+          resendAvailableAt: Date.now() + sent.resend_after_seconds * 1000,
+        });
+        if (tokenSet === 'main') await auth.otpRequested();
+        auth.track('requested_otp', { country_code: body.iso_country_code, token_set: tokenSet });
+        // Spec §2: a new buyer verifies the code for sign-up, then gives their details.
+        const signUp = tokenSet === 'main' && !sent.is_registered;
+        await navigate(
+          signUp
+            ? { to: SIGN_UP_PATH, state: expectNavigation(SIGN_UP_GUARD) }
+            : { to: VERIFY_PATH, state: expectNavigation(VERIFY_GUARD) },
+        );
+      } catch (error) {
+        const seconds = retryAfterSeconds(error);
+        if (seconds !== null) setWaitUntil(Date.now() + seconds * 1000);
+        const onField = applyApiFieldError(formApi, error, { phone_number: 'phone' });
+        // A wait is shown with its countdown below the field; any other refusal under the number.
+        if (!onField) setFormError(errorMessage(error));
+      }
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    if (fieldError || sending || waitSeconds > 0) {
-      if (fieldError) inputRef.current?.focus();
-      return;
-    }
-    setSending(true);
-    setServerError(null);
-    const body = {
-      phone_number: cleanPhoneNumber(phone),
-      country_code: country.dialCode,
-      iso_country_code: country.iso,
-    };
-    try {
-      const sent = await requestOtp(body);
-      setPendingSignIn({
-        phoneNumber: body.phone_number,
-        dialCode: body.country_code,
-        isoCountryCode: body.iso_country_code,
-        tokenSet,
-        redirect,
-        isRegistered: sent.is_registered,
-        ...(socialTicket ? { socialTicket: socialTicket.ticket } : {}),
-        resendAvailableAt: Date.now() + sent.resend_after_seconds * 1000,
-      });
-      if (tokenSet === 'main') await auth.otpRequested();
-      auth.track('requested_otp', { country_code: body.iso_country_code, token_set: tokenSet });
-      await navigate({ to: VERIFY_PATH });
-    } catch (error) {
-      const seconds = retryAfterSeconds(error);
-      if (seconds !== null) setWaitUntil(Date.now() + seconds * 1000);
-      setServerError(errorMessage(error));
-      setSending(false);
-    }
+    void form.handleSubmit();
   };
 
   return (
@@ -119,54 +138,49 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
         </p>
       )}
       <form className="auth-screen__form" noValidate onSubmit={submit}>
-        <Dropdown
-          type="async"
-          label="Country"
-          value={toOption(country)}
-          loadOptions={loadCountryOptions}
-          debounceMs={0}
-          searchLabel="Search countries"
-          searchPlaceholder="Country name or code"
-          onChange={(option) => {
-            if (!isPhoneCountry(option.value)) return;
-            setCountry(
-              findPhoneCountry(option.value) ?? {
-                iso: option.value,
-                name: option.value,
-                dialCode: dialCodeOf(option.value),
-              },
+        <form.AppField name="country" listeners={{ onChange: () => setFormError(null) }}>
+          {(field) => (
+            <field.AsyncDropdownField
+              label="Country"
+              loadOptions={loadCountryOptions}
+              debounceMs={0}
+              searchLabel="Search countries"
+              searchPlaceholder="Country name or code"
+            />
+          )}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.values.country.value}>
+          {(iso) => {
+            const dialCode = findPhoneCountry(iso)?.dialCode ?? '';
+            return (
+              <form.AppField name="phone" listeners={{ onChange: () => setFormError(null) }}>
+                {(field) => (
+                  <field.TextField
+                    label="Mobile number"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel-national"
+                    required
+                    startAdornment={<span aria-hidden="true">{dialCode}</span>}
+                    hint={`Country code ${dialCode}`}
+                    extraError={waitSeconds === 0 ? formError : null}
+                  />
+                )}
+              </form.AppField>
             );
-            setServerError(null);
           }}
-        />
-        <TextInput
-          ref={inputRef}
-          label="Mobile number"
-          type="tel"
-          name="phone"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          required
-          value={phone}
-          startAdornment={<span aria-hidden="true">{country.dialCode}</span>}
-          hint={`Country code ${country.dialCode}`}
-          error={fieldError ?? (serverError && waitSeconds === 0 ? serverError : null)}
-          touched={touched}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            setServerError(null);
-          }}
-          onBlur={() => setTouched(true)}
-        />
+        </form.Subscribe>
         {waitSeconds > 0 && (
           <p className="auth-screen__error" role="status">
-            {serverError} You can ask again in{' '}
+            {formError} You can ask again in{' '}
             <span className="auth-screen__countdown">{formatCountdown(waitSeconds)}</span>.
           </p>
         )}
-        <Button type="submit" size="l" fullWidth loading={sending} disabled={waitSeconds > 0}>
-          Continue
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton size="l" fullWidth disabled={waitSeconds > 0}>
+            Continue
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
       {alternatives}
     </section>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { getTokens } from '@/api/tokens';
-import { getPendingSignIn, getPendingSignUp, type PendingSignIn, setPendingSignIn } from './session';
+import { navigationKeyMatches } from '@/lib/guard';
+import { getPendingSignIn, getPendingSignUp, type PendingSignIn, setPendingSignIn } from '@/state/session';
 import { renderScreen, verifyAnswer } from './testing.test-helpers';
 import { VerifyOtpScreen } from './VerifyOtpScreen';
 
@@ -108,6 +109,37 @@ describe('VerifyOtpScreen', () => {
     expect(getPendingSignIn()?.phoneNumber).toBe('9876543210');
   });
 
+  it('a refused code is not sent again: the refusal stays and Verify stays off until the code changes', async () => {
+    const { requests } = fakeNetwork(() =>
+      json(400, {
+        data: {
+          ...errorBody(400, 'INVALID_OTP').data,
+          message: 'That code is not right. 4 tries left.',
+          field: 'otp',
+        },
+      }),
+    );
+    renderVerify();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('6-digit code'), '111111');
+    expect(await screen.findByText('That code is not right. 4 tries left.')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    expect(verify).toBeDisabled();
+    fireEvent.submit(verify.closest('form') as HTMLFormElement);
+    // Typed again (last digit removed and put back): still the refused code, still not sent.
+    await user.type(codeInput(), '{backspace}');
+    expect(screen.queryByText('That code is not right. 4 tries left.')).not.toBeInTheDocument();
+    await user.type(codeInput(), '1');
+    expect(screen.getByText('That code is not right. 4 tries left.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    expect(requests).toHaveLength(1);
+    // Another code is sent.
+    await user.type(codeInput(), '{backspace}2');
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.body).toMatchObject({ otp: '111112' });
+  });
+
   it('too many wrong tries asks for a new code', async () => {
     fakeNetwork(() =>
       json(400, {
@@ -127,11 +159,12 @@ describe('VerifyOtpScreen', () => {
 
   it('a new buyer goes on to the sign-up details step', async () => {
     fakeNetwork(() => json(200, verifyAnswer({ is_new_user: true })));
-    renderVerify();
+    const { router } = renderVerify();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('6-digit code'), '123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in/sign-up/verify'));
     expect(getPendingSignUp()).toEqual({ redirect: '/ibc-game' });
+    expect(navigationKeyMatches('sign-up-verify', router.state.location.state)).toBe(true);
   });
 
   it('the forms sign-in keeps the forms token set and goes back to the form', async () => {

@@ -1,18 +1,16 @@
 /*
- * What the routes' guards and the shell need before any screen loads: cookie and sessionStorage presence checks
- * and the redirect check. Nothing here imports zod, xstate or the HTTP client, so the first script stays small
+ * What the routes and the shell need before any screen loads: the sign-in paths, the cookie presence check and
+ * the redirect check. Nothing here imports zod, xstate or the HTTP client, so the first script stays small
  * (a route's beforeLoad and search validation are bundled with the route tree, not split with its screen).
  */
-
-export const PENDING_SIGN_IN_KEY = 'auth.pendingSignIn';
-export const SIGN_UP_KEY = 'auth.pendingSignUp';
-export const SOCIAL_FLOW_KEY = 'auth.socialFlow';
-export const SOCIAL_TICKET_KEY = 'auth.socialTicket';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const FORMS_SIGN_IN_PATH = '/f/sign-in';
 export const VERIFY_PATH = '/sign-in/verify';
 export const SIGN_UP_PATH = '/sign-in/sign-up/verify';
+/** The navigation keys (src/lib/guard.ts) of the two guarded sign-in routes. */
+export const VERIFY_GUARD = 'sign-in-verify';
+export const SIGN_UP_GUARD = 'sign-up-verify';
 export const SOCIAL_CALLBACK_PATH = '/sign-in/google/callback';
 
 /** Reads one cookie (the token sets' names are src/api/tokens.ts's: main bare, others prefixed). */
@@ -35,19 +33,6 @@ export function readCookie(name: string): string | undefined {
 export function hasSession(set: 'main' | 'forms'): boolean {
   return Boolean(readCookie(set === 'main' ? 'access_token' : 'forms_access_token'));
 }
-
-function hasItem(key: string): boolean {
-  try {
-    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/** The navigation key of /sign-in/verify: a code was asked for in this tab. */
-export const hasPendingSignIn = () => hasItem(PENDING_SIGN_IN_KEY);
-/** The navigation key of /sign-in/sign-up/verify: a new buyer's code was verified in this tab. */
-export const hasPendingSignUp = () => hasItem(SIGN_UP_KEY);
 
 const AUTH_PATHS = [SIGN_IN_PATH, FORMS_SIGN_IN_PATH];
 

@@ -1,8 +1,8 @@
 import { createActor } from 'xstate';
 import { clearTokens, getTokens, setTokens, tokenSetFromResponse } from '@/api/tokens';
-import { revokeSession } from './api';
+import { revokeSession } from '@/api/user';
+import { clearSignInFlow } from '@/state/session';
 import { type AuthStatus, authMachine } from './machine';
-import { clearSignInFlow } from './session';
 import type { AuthSnapshot, AuthTrack, SignInCompletion } from './types';
 
 /*

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { getTokens } from '@/api/tokens';
+import { getSocialFlow, getSocialTicket, setSocialFlow } from '@/state/session';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { SocialCallbackScreen } from './SocialCallbackScreen';
-import { getSocialFlow, getSocialTicket, setSocialFlow } from './session';
 import { renderScreen } from './testing.test-helpers';
 
 const enabled = {

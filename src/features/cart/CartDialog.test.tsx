@@ -128,7 +128,7 @@ describe('cart view', () => {
     act(() => openCart());
     const dialog = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(
-      within(dialog).getByText(/^Prices as of 9:05\s?am will be checked when you are back online$/i),
+      within(dialog).getByText(/^Prices as of 09:05 will be checked when you are back online$/),
     ).toBeInTheDocument();
     act(() => onlineManager.setOnline(true));
     expect(within(dialog).queryByText(/will be checked when you are back online/)).toBeNull();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
+import { formatDayTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
@@ -35,11 +36,7 @@ export function PackageName({ name }: { name: string }) {
 
 function formatCheckedAt(at: number | null): string {
   if (at === null) return 'when added';
-  const date = new Date(at);
-  const sameDay = new Date().toDateString() === date.toDateString();
-  return sameDay
-    ? date.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })
-    : date.toLocaleString('en-IN', { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
+  return formatDayTime(at, Date.now());
 }
 
 function Stepper({

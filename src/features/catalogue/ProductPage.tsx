@@ -1,10 +1,10 @@
 import type { Package } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
-import { format, isToday } from 'date-fns';
 import { memo, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
 import { isApiError } from '@/api/errors';
 import { useIsOnline } from '@/api/online';
 import { countryName } from '@/lib/countries';
+import { formatDayTime } from '@/lib/dates';
 import type { Currency } from '@/lib/money';
 import { ErrorView } from '@/ui/ErrorView';
 import { type AvailablePackages, availabilityConfigQuery, packagesByCodesQuery } from './api';
@@ -34,8 +34,7 @@ export interface ProductPageProps {
 
 /** "Prices as of 14:05" today, "Prices as of 3 November 2026, 14:05" before. */
 export function pricesAsOf(updatedAt: number): string {
-  const at = new Date(updatedAt);
-  return `Prices as of ${isToday(at) ? format(at, 'HH:mm') : format(at, 'd MMMM yyyy, HH:mm')}`;
+  return `Prices as of ${formatDayTime(updatedAt, Date.now())}`;
 }
 
 interface PackageCardsProps {

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
-import { phoneForDisplay, toClientProfile } from './model';
+import { toClientProfile } from '@/api/user';
+import { phoneForDisplay } from './model';
 import { PROFILE_LOAD_FAILED, ProfileCardContainer } from './ProfileCard';
 
 const wire = {
@@ -90,5 +91,33 @@ describe('ProfileCard', () => {
     expect(await screen.findByRole('heading', { name: PROFILE_LOAD_FAILED })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Asha Kumar')).toBeInTheDocument();
+  });
+
+  it('shows the e-mail given at sign-up', async () => {
+    fakeNetwork(() => json(200, { profile: wire }));
+    mount('u-1');
+    expect(await screen.findByText('asha@example.com')).toBeInTheDocument();
+  });
+
+  it('a buyer who left sign-up half way finishes their details there', async () => {
+    const half = { ...wire, name: null, is_sign_up_completed: false };
+    let saved = false;
+    const { requests } = fakeNetwork((request) => {
+      if (request.url.includes('/sign_up/details/v1/')) {
+        saved = true;
+        return json(200, { profile: { ...wire, name: 'Asha Kumar' } });
+      }
+      return json(200, { profile: saved ? { ...wire, name: 'Asha Kumar' } : half });
+    });
+    mount('u-1');
+    const section = await screen.findByRole('region', { name: 'Finish signing up' });
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(within(section).getByLabelText(/Full name/), 'Asha Kumar');
+    await user.click(within(section).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Asha Kumar')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Finish signing up' })).not.toBeInTheDocument();
+    const save = requests.find((r) => r.url.includes('/sign_up/details/v1/'));
+    expect(save?.body).toEqual({ name: 'Asha Kumar', email: 'asha@example.com' });
   });
 });

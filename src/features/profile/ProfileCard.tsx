@@ -1,7 +1,10 @@
+import { useId } from 'react';
+import type { ClientProfile } from '@/api/user';
 import { ErrorView } from '@/ui/ErrorView';
 import { Skeleton } from '@/ui/Skeleton';
-import { useProfile } from './api';
-import { type ClientProfile, phoneForDisplay } from './model';
+import { DetailsForm } from './DetailsForm';
+import { phoneForDisplay } from './model';
+import { useProfile } from './useProfile';
 import './profile.css';
 
 export const PROFILE_LOAD_FAILED = 'We could not load your profile';
@@ -16,7 +19,7 @@ function initials(name: string): string {
   return letters.join('') || '?';
 }
 
-/** Spec §2 "Profile card": the name and the phone number with its country code. */
+/** Spec §2 "Profile card": the name, the phone number with its country code, and the e-mail when given. */
 export function ProfileCard({ profile }: { profile: ClientProfile }) {
   return (
     <section className="profile-card" aria-label="Your profile" data-testid="profile-card">
@@ -26,6 +29,7 @@ export function ProfileCard({ profile }: { profile: ClientProfile }) {
       <div className="profile-card__text">
         <p className="profile-card__name">{profile.name || 'Name not added yet'}</p>
         <p className="profile-card__phone">{phoneForDisplay(profile)}</p>
+        {profile.email && <p className="profile-card__email">{profile.email}</p>}
       </div>
     </section>
   );
@@ -47,7 +51,10 @@ export function ProfileCardSkeleton() {
 /** The signed-in buyer's card: loading skeleton, the card, or the failure view with retry (spec §8). */
 export function ProfileCardContainer({ userId }: { userId: string | null }) {
   const profile = useProfile(userId);
-  if (profile.data) return <ProfileCard profile={profile.data} />;
+  if (profile.data) {
+    if (profile.data.name) return <ProfileCard profile={profile.data} />;
+    return <FinishDetails profile={profile.data} />;
+  }
   if (profile.isError) {
     return (
       <ErrorView
@@ -59,4 +66,24 @@ export function ProfileCardContainer({ userId }: { userId: string | null }) {
     );
   }
   return <ProfileCardSkeleton />;
+}
+
+/** A buyer who left sign-up before giving their name finishes it here (the sign-up's own details form). */
+function FinishDetails({ profile }: { profile: ClientProfile }) {
+  const headingId = useId();
+  return (
+    <>
+      <ProfileCard profile={profile} />
+      <section className="profile-finish" aria-labelledby={headingId}>
+        <h3 id={headingId} className="profile-finish__title">
+          Finish signing up
+        </h3>
+        <DetailsForm
+          initial={{ name: '', email: profile.email }}
+          submitLabel="Save details"
+          onSaved={() => undefined}
+        />
+      </section>
+    </>
+  );
 }

@@ -1,15 +1,14 @@
-import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { hasPendingSignIn } from '@/features/auth/guards';
-import { getPendingSignIn } from '@/features/auth/session';
+import { VERIFY_GUARD } from '@/features/auth/guards';
 import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
+import { guardRoute } from '@/lib/guard';
 import { pageTitle } from '@/lib/site';
+import { getPendingSignIn } from '@/state/session';
 
-// Spec §2 guarded route: it renders only with its navigation key, the sign-in in flight; else /sign-in.
+// Spec §2 guarded route: it renders only with the navigation key the sign-in gave it; else /sign-in.
 export const Route = createFileRoute('/sign-in/verify')({
-  beforeLoad: () => {
-    if (!hasPendingSignIn()) throw redirect({ to: '/sign-in', replace: true });
-  },
+  beforeLoad: guardRoute(VERIFY_GUARD, '/sign-in'),
   head: () => ({ meta: [{ title: pageTitle('Enter the code') }, { name: 'robots', content: 'noindex' }] }),
   component: VerifyRoute,
 });

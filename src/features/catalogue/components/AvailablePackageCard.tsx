@@ -1,7 +1,9 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { notifyMeMutation } from '../api';
 import {
   isOutOfStockState,
   leafState,
@@ -33,8 +35,15 @@ export function AvailablePackageCard({
   onBuy,
 }: AvailablePackageCardProps) {
   const queryClient = useQueryClient();
+  // The machine's NOTIFY_ME call is a TanStack Query mutation (mutateAsync is stable for the card's life).
+  const { mutateAsync: notifyMe } = useMutation(notifyMeMutation());
   const [machine] = useState(() =>
-    packageAvailabilityMachine.provide({ actors: packageAvailabilityActors(queryClient) }),
+    packageAvailabilityMachine.provide({
+      actors: {
+        ...packageAvailabilityActors(queryClient),
+        notifyMe: fromPromise(({ input }: { input: Parameters<typeof notifyMe>[0] }) => notifyMe(input)),
+      },
+    }),
   );
   const [snapshot, send] = useMachine(machine, {
     input: { packageId: pkg.package_id, packageCode: pkg.package_code, countryCode, pageCodes },

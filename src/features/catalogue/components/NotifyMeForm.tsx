@@ -1,7 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
+import { z } from 'zod';
 import { isApiError } from '@/api/errors';
-import { Button } from '@/ui/Button';
-import { TextInput } from '@/ui/TextInput';
+import { useAppForm } from '@/ui/form/form';
 import type { NotifyMeContact } from '../api';
 import { parseContact } from '../contact';
 
@@ -24,23 +24,38 @@ function failureText(error: unknown): string {
   return NOTIFY_ME_FAILED;
 }
 
+/** The contact field's rule: an e-mail id or a mobile number valid for the buyer's country. */
+export function notifyMeSchema(countryCode: string) {
+  return z.object({
+    contact: z.string().superRefine((value, ctx) => {
+      const result = parseContact(value, countryCode);
+      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+    }),
+  });
+}
+
 /**
  * "Tell me when it is back": an e-mail id or a mobile number. What the buyer typed stays in the field
- * through a failure (DESIGN.md §4: nothing a user typed is lost on an error).
+ * through a failure (DESIGN.md §4: nothing a user typed is lost on an error). The package availability machine
+ * sends it (NOTIFY_ME → notifyMePending), its call going through the query client's useMutation.
  */
 export function NotifyMeForm({ countryCode, status, error, onSubmit }: NotifyMeFormProps) {
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
   const titleId = useId();
   const failureId = useId();
-  const result = parseContact(value, countryCode);
   const pending = status === 'notifyMePending';
+  const schema = notifyMeSchema(countryCode);
+  const form = useAppForm({
+    defaultValues: { contact: '' },
+    validators: { onChange: schema, onBlur: schema },
+    onSubmit: ({ value }) => {
+      const result = parseContact(value.contact, countryCode);
+      if (result.ok && !pending) onSubmit(result.contact);
+    },
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTouched(true);
-    if (!result.ok || pending) return;
-    onSubmit(result.contact);
+    void form.handleSubmit();
   };
 
   return (
@@ -48,32 +63,32 @@ export function NotifyMeForm({ countryCode, status, error, onSubmit }: NotifyMeF
       <p id={titleId} className="catalogue-notify__title">
         Tell me when it is back
       </p>
-      <TextInput
-        label="E-mail or mobile number"
-        name="contact"
-        autoComplete="email"
-        inputMode="email"
-        hint={
-          countryCode === 'IN'
-            ? 'e.g. you@example.com or 98765 43210'
-            : 'e.g. you@example.com or +1 202 555 0143'
-        }
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={() => setTouched(value.trim() !== '' || touched)}
-        touched={touched}
-        error={result.ok ? null : result.message}
-        disabled={pending}
-        aria-describedby={status === 'notifyMeFailure' ? failureId : undefined}
-      />
+      <form.AppField name="contact">
+        {(field) => (
+          <field.TextField
+            label="E-mail or mobile number"
+            autoComplete="email"
+            inputMode="email"
+            hint={
+              countryCode === 'IN'
+                ? 'e.g. you@example.com or 98765 43210'
+                : 'e.g. you@example.com or +1 202 555 0143'
+            }
+            disabled={pending}
+            aria-describedby={status === 'notifyMeFailure' ? failureId : undefined}
+          />
+        )}
+      </form.AppField>
       {status === 'notifyMeFailure' && (
         <p id={failureId} className="catalogue-notify__failure" role="alert">
           {failureText(error)}
         </p>
       )}
-      <Button type="submit" fullWidth variant="secondary" loading={pending}>
-        {status === 'notifyMeFailure' ? 'Try again' : 'Notify me'}
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton fullWidth variant="secondary" loading={pending}>
+          {status === 'notifyMeFailure' ? 'Try again' : 'Notify me'}
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   );
 }

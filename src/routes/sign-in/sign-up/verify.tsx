@@ -1,30 +1,59 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { createFileRoute, Navigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { hasPendingSignUp, hasSession } from '@/features/auth/guards';
-import { SignUpDetailsScreen } from '@/features/auth/SignUpDetailsScreen';
-import { getPendingSignUp } from '@/features/auth/session';
-import { PROFILE_QUERY_KEY } from '@/features/profile/keys';
+import { PROFILE_QUERY_KEY } from '@/api/userKeys';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { hasSession, SIGN_UP_GUARD } from '@/features/auth/guards';
+import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
+import { SignUpDetailsScreen } from '@/features/profile/SignUpDetailsScreen';
+import { forgetNavigation, guardRoute } from '@/lib/guard';
 import { pageTitle } from '@/lib/site';
+import { getPendingSignIn, getPendingSignUp, type PendingSignIn } from '@/state/session';
+import '@/features/auth/auth.css';
 
-// Spec §2 guarded route: only right after a new buyer's code was verified (signed in, sign-up pending).
+// Spec §2 guarded route, "verify the code for sign-up": a new buyer's code, then their details.
 export const Route = createFileRoute('/sign-in/sign-up/verify')({
-  beforeLoad: () => {
-    if (!hasSession('main')) throw redirect({ to: '/sign-in', replace: true });
-    if (!hasPendingSignUp()) throw redirect({ to: '/', replace: true });
-  },
+  beforeLoad: guardRoute(SIGN_UP_GUARD, '/sign-in'),
   head: () => ({ meta: [{ title: pageTitle('Sign up') }, { name: 'robots', content: 'noindex' }] }),
   component: SignUpRoute,
 });
 
+type SignUpStep =
+  | { kind: 'details'; redirect: string }
+  | { kind: 'code'; pending: PendingSignIn }
+  | { kind: 'none' };
+
+function readStep(): SignUpStep {
+  const signUp = hasSession('main') ? getPendingSignUp() : null;
+  if (signUp) return { kind: 'details', redirect: signUp.redirect };
+  const pending = getPendingSignIn();
+  return pending ? { kind: 'code', pending } : { kind: 'none' };
+}
+
 function SignUpRoute() {
   const queryClient = useQueryClient();
-  const [pending] = useState(getPendingSignUp);
-  if (!pending) return <Navigate to="/" replace />;
-  return (
-    <SignUpDetailsScreen
-      redirect={pending.redirect}
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })}
-    />
-  );
+  const auth = useAuth();
+  // The code step hands over to the details step with a new navigation key: read the step again then (and not
+  // as the buyer leaves for their redirect, whose entry has no key).
+  const navigationKey = useRouterState({ select: (s) => s.location.state.navigationKey });
+  const [seenKey, setSeenKey] = useState(navigationKey);
+  const [step, setStep] = useState(readStep);
+  if (navigationKey !== undefined && navigationKey !== seenKey) {
+    setSeenKey(navigationKey);
+    setStep(readStep());
+  }
+  if (step.kind === 'details') {
+    return (
+      <SignUpDetailsScreen
+        redirect={step.redirect}
+        track={auth.track}
+        onSaved={() => {
+          forgetNavigation(SIGN_UP_GUARD);
+          void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+        }}
+      />
+    );
+  }
+  if (step.kind === 'code') return <VerifyOtpScreen pending={step.pending} purpose="sign-up" />;
+  return <Navigate to="/sign-in" replace />;
 }

@@ -3,25 +3,13 @@ import { z } from 'zod';
 
 /*
  * The sign-in in flight, kept in sessionStorage so a reload of /sign-in/verify keeps the number, while a new tab
- * or a closed browser starts over. The verify and sign-up routes render only with it (spec §2 guarded routes:
- * the pending sign-in is their navigation key); without it they redirect to /sign-in.
+ * or a closed browser starts over. Below the features, so the checkout can read it without importing one.
  */
 
-import {
-  PENDING_SIGN_IN_KEY as PENDING_KEY,
-  SIGN_UP_KEY,
-  SOCIAL_FLOW_KEY,
-  SOCIAL_TICKET_KEY,
-} from './guards';
-
-export {
-  FORMS_SIGN_IN_PATH,
-  SIGN_IN_PATH,
-  SIGN_UP_PATH,
-  SOCIAL_CALLBACK_PATH,
-  safeRedirect,
-  VERIFY_PATH,
-} from './guards';
+const PENDING_KEY = 'auth.pendingSignIn';
+const SIGN_UP_KEY = 'auth.pendingSignUp';
+const SOCIAL_FLOW_KEY = 'auth.socialFlow';
+const SOCIAL_TICKET_KEY = 'auth.socialTicket';
 
 const redirectSchema = z.string();
 

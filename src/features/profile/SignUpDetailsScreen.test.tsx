@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
-import { emailError, nameError, SignUpDetailsScreen } from './SignUpDetailsScreen';
-import { getPendingSignUp, setPendingSignUp } from './session';
-import { renderScreen, verifyAnswer } from './testing.test-helpers';
+import { renderScreen, verifyAnswer } from '@/features/auth/testing.test-helpers';
+import { getPendingSignUp, setPendingSignUp } from '@/state/session';
+import { emailError, nameError } from './DetailsForm';
+import { SignUpDetailsScreen } from './SignUpDetailsScreen';
 
 beforeEach(() => {
   resetClient();
@@ -28,8 +29,9 @@ describe('sign-up details', () => {
     setPendingSignUp({ redirect: '/ibc-game' });
     const { requests } = fakeNetwork(() => json(200, { profile: verifyAnswer().profile }));
     const onSaved = vi.fn();
-    const { track } = renderScreen(
-      <SignUpDetailsScreen redirect="/ibc-game" onSaved={onSaved} />,
+    const track = vi.fn();
+    renderScreen(
+      <SignUpDetailsScreen redirect="/ibc-game" track={track} onSaved={onSaved} />,
       '/sign-in/sign-up/verify',
     );
     const user = userEvent.setup();

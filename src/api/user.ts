@@ -10,15 +10,22 @@ import {
   profileResponseSchema,
   type SignUpDetailsRequest,
   type TokenSetName,
+  type UserProfile,
   type VerifyPhoneOtpRequest,
   verifyPhoneOtpV2ResponseSchema,
 } from '@contract/user';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/api/client';
-import { isApiError } from '@/api/errors';
-import { getTokens } from '@/api/tokens';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { isApiError } from './errors';
+import { getTokens } from './tokens';
+import { PROFILE_QUERY_KEY } from './userKeys';
 
-/* The user service calls of the sign-in (spec §7 User service paths); shapes in contract/user.ts. */
+/*
+ * The user service (spec §7 User service paths): its calls, query options and mutation options, shared by the
+ * sign-in, the profile and the checkout. Shapes in contract/user.ts.
+ */
+
+export { PROFILE_QUERY_KEY };
 
 export interface PhoneInput {
   phone_number: string;
@@ -84,6 +91,67 @@ export function revokeSession(tokens: { accessToken: string; refreshToken: strin
   });
 }
 
+/* The profile */
+
+/** The client-side view of the user profile (spec §3 User profile). */
+export interface ClientProfile {
+  name: string;
+  email: string;
+  isEmailVerified: boolean;
+  /** National number, digits only. */
+  phoneNumber: string;
+  /** +91 */
+  dialCode: string;
+  /** +919876543210 */
+  phoneNumberWithCountryCode: string;
+}
+
+export function toClientProfile(profile: UserProfile): ClientProfile {
+  const dialCode = profile.country_code.startsWith('+') ? profile.country_code : `+${profile.country_code}`;
+  return {
+    name: profile.name ?? '',
+    email: profile.email ?? '',
+    isEmailVerified: profile.is_email_verified,
+    phoneNumber: profile.phone_number,
+    dialCode,
+    phoneNumberWithCountryCode: `${dialCode}${profile.phone_number}`,
+  };
+}
+
+export const profileQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...PROFILE_QUERY_KEY, userId] as const,
+    queryFn: async ({ signal }) => {
+      const { profile } = await apiRequest({
+        service: 'user',
+        path: '/profile/v1/',
+        auth: 'main',
+        signal,
+        schema: profileResponseSchema,
+      });
+      return toClientProfile(profile);
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/* Mutations (useMutation(requestOtpMutation()) …) */
+
+export const requestOtpMutation = () =>
+  mutationOptions({ mutationKey: ['user', 'requestOtp'] as const, mutationFn: requestOtp });
+
+export const resendOtpMutation = () =>
+  mutationOptions({ mutationKey: ['user', 'resendOtp'] as const, mutationFn: resendOtp });
+
+export const verifyOtpMutation = () =>
+  mutationOptions({ mutationKey: ['user', 'verifyOtp'] as const, mutationFn: verifyOtp });
+
+export const signUpDetailsMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'signUpDetails'] as const,
+    mutationFn: async (body: SignUpDetailsRequest) =>
+      toClientProfile((await submitSignUpDetails(body)).profile),
+  });
+
 /* Social login (OpenID Connect, code + PKCE; the server holds the verifier). */
 
 export const socialCredentialsQuery = () =>
@@ -145,13 +213,4 @@ export function retryAfterSeconds(error: unknown): number | null {
   const body = errorBodySchema.safeParse(error.body);
   const seconds = body.success ? body.data.data.time_in_seconds : undefined;
   return typeof seconds === 'number' ? seconds : null;
-}
-
-/** A sentence to show the buyer for a failed call. */
-export function errorMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.isNetworkError) return 'You are offline. Check your connection and try again.';
-    return error.message || error.description;
-  }
-  return 'Something went wrong. Please try again.';
 }

@@ -1,0 +1,56 @@
+import { tz } from '@date-fns/tz';
+import { format, isSameDay } from 'date-fns';
+
+/*
+ * Dates and times as the buyer reads them: spec §9's formats, in the buyer's zone (the zone the client sends as
+ * x-tz; Asia/Kolkata when the browser cannot tell), through date-fns and @date-fns/tz. Zod-free.
+ */
+
+/** Spec §9 date formats. */
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
+export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+export const LONG_DATE_FORMAT = 'd MMMM yyyy';
+/** The one way a time of day is shown: 18:52. */
+export const TIME_FORMAT = 'HH:mm';
+
+/** Spec §9: the shop's time zone. */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+let cachedZone: string | undefined;
+
+/** The browser's IANA zone (the x-tz header), Asia/Kolkata when it cannot tell. Read once per page load. */
+export function buyerTimeZone(): string {
+  if (cachedZone === undefined) {
+    try {
+      cachedZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+    } catch {
+      cachedZone = DEFAULT_TIME_ZONE;
+    }
+  }
+  return cachedZone;
+}
+
+type DateInput = Date | number | string;
+
+/** `date` in one of the formats above, as a clock in `zone` reads it. */
+export function formatInZone(date: DateInput, pattern: string, zone: string = buyerTimeZone()): string {
+  return format(date, pattern, { in: tz(zone) });
+}
+
+/** 18:52 */
+export function formatTime(date: DateInput, zone?: string): string {
+  return formatInZone(date, TIME_FORMAT, zone);
+}
+
+/** 3 November 2026 */
+export function formatLongDate(date: DateInput, zone?: string): string {
+  return formatInZone(date, LONG_DATE_FORMAT, zone);
+}
+
+/** 18:52 on the same day as `now` in the zone, "3 November 2026, 18:52" before. */
+export function formatDayTime(date: DateInput, now: DateInput, zone?: string): string {
+  const time = formatTime(date, zone);
+  const sameDay = isSameDay(date, now, { in: tz(zone ?? buyerTimeZone()) });
+  return sameDay ? time : `${formatLongDate(date, zone)}, ${time}`;
+}
