@@ -1,8 +1,8 @@
 import type { ErrorBody } from '@contract/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, GENERIC_ERROR_MESSAGE, GENERIC_ERROR_RESPONSE, HttpError } from '../errors';
-import { globalPlugin } from './global';
 
 /** Paths that belong to the server, never to the storefront's router. */
 const SERVER_PREFIXES = ['/api', '/config', '/healthz'];
@@ -77,7 +77,7 @@ export interface ErrorsPluginOptions {
 }
 
 /** Every failure, including unknown paths, answers with spec §8's body. */
-export const errorsPlugin = globalPlugin<ErrorsPluginOptions>(async (app, options) => {
+export const errorsPlugin = fp<ErrorsPluginOptions>(async (app, options) => {
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, body, headers } = toErrorReply(error);
     if (statusCode >= 500) {

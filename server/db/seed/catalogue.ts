@@ -560,7 +560,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         picUrl: pic(p.picture),
         pictures: [pic(p.picture)],
         productType: p.productType,
-        availabilityType: p.stock === undefined ? 'UNLIMITED' : 'LIMITED',
+        availabilityType: p.stock === undefined ? ('UNLIMITED' as const) : ('LIMITED' as const),
         availableQuantity: p.stock ?? 0,
         hsnCode: p.hsnCode,
         gstRateBp: p.gstRateBp,
@@ -591,7 +591,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
     .values(
       SEED_PRODUCTS.flatMap((p) => {
         const inr = inrPriceMinor(p);
-        const rows = [
+        const rows: (typeof schema.productPrices.$inferInsert)[] = [
           {
             productId: productId(p.code),
             currency: 'INR',
@@ -671,7 +671,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
   const ownPrices = SEED_PACKAGES.flatMap((p) =>
     p.ownInrPrice === undefined
       ? []
-      : [{ packageId: packageId(p.code), currency: 'INR', priceMinor: toMinor(p.ownInrPrice) }],
+      : [{ packageId: packageId(p.code), currency: 'INR' as const, priceMinor: toMinor(p.ownInrPrice) }],
   );
   if (ownPrices.length > 0) await db.insert(schema.packagePrices).values(ownPrices).onConflictDoNothing();
 
@@ -720,7 +720,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         quantity: s.quantity,
         soldAt: new Date(now.getTime() - s.daysAgo * 86_400_000),
         orderId: null,
-        source: 'seed',
+        source: 'seed' as const,
       })),
     );
   }
