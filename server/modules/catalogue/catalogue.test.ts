@@ -13,15 +13,14 @@ import {
 import { errorBodySchema } from '@contract/common';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type OpenDatabase, openDatabase } from '../../db/client';
+import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { seed } from '../../db/seed/index';
-import { fakeStaticDir, memoryLogger, testConfig } from '../../testing';
+import { fakeStaticDir, type TestApp, testApp } from '../../testing';
 
 const TOKEN = 'test-operator-token-catalogue';
 
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 const ids = new Map<string, number>();
 
@@ -113,20 +112,16 @@ const ARTWORK = new Set(
 );
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  app = buildApp({
-    config: testConfig({ STATIC_DIR: fakeStaticDir() }),
-    db: database.db,
-    logger: memoryLogger().logger,
+  shop = await testApp({
+    config: { STATIC_DIR: fakeStaticDir() },
     operatorToken: TOKEN,
   });
-  await app.ready();
-  for (const row of await database.db.select().from(schema.packages)) ids.set(row.packageCode, row.id);
+  app = shop.app;
+  for (const row of await shop.db.select().from(schema.packages)) ids.set(row.packageCode, row.id);
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 describe('the seeded line', () => {
@@ -193,13 +188,13 @@ describe('the seeded line', () => {
           schema.productPrices,
           schema.packageProducts,
           schema.packageSales,
-        ].map(async (table) => (await database.db.select({ n: count() }).from(table))[0]?.n),
+        ].map(async (table) => (await shop.db.select({ n: count() }).from(table))[0]?.n),
       );
     const before = await counts();
     expect(
       (await admin('price', { product_code: 'IBC_BAT_GRIP', currency: 'INR', amount: 300 })).statusCode,
     ).toBe(200);
-    await seed(database.db);
+    await seed(shop.db);
     expect(await counts()).toEqual(before);
     const grip = (await getPackage('BAT')).products.find((p) => p.product_code === 'IBC_BAT_GRIP');
     expect(grip?.taxable_amount).toBe(300);
@@ -459,7 +454,7 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
   });
 
   it('charges a fixed package its own (bundle) price, spread over its lines and taxed per line', async () => {
-    await database.db.insert(schema.packagePrices).values({
+    await shop.db.insert(schema.packagePrices).values({
       packageId: idOf('FAMILY'),
       currency: 'INR',
       priceMinor: 5_000_000,
@@ -476,7 +471,7 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
       );
       expect(estimated?.price_estimate.total_tax).toBeGreaterThan(50_000 * 0.12);
     } finally {
-      await database.db
+      await shop.db
         .delete(schema.packagePrices)
         .where(
           and(eq(schema.packagePrices.packageId, idOf('FAMILY')), eq(schema.packagePrices.currency, 'INR')),
@@ -581,7 +576,7 @@ describe('GET /api/commerce/packages/{id}/last_sale/v1/', () => {
 
   it('reads the sales the order module records', async () => {
     const soldAt = new Date(Date.now() - 3_600_000);
-    await database.db
+    await shop.db
       .insert(schema.packageSales)
       .values({ packageId: idOf('STEAM_GAME'), quantity: 2, soldAt, orderId: 'ORD-1' });
     const body = lastSaleResponseSchema.parse(
@@ -605,7 +600,7 @@ describe('POST /api/commerce/packages/{id}/notify_me/v1/', () => {
   const url = () => `/api/commerce/packages/${idOf('CLUB_EDITION')}/notify_me/v1/`;
   const stored = async () =>
     (
-      await database.db
+      await shop.db
         .select({ n: count() })
         .from(schema.notifyMeRequests)
         .where(eq(schema.notifyMeRequests.packageId, idOf('CLUB_EDITION')))
@@ -631,7 +626,7 @@ describe('POST /api/commerce/packages/{id}/notify_me/v1/', () => {
     expect(phone.statusCode).toBe(201);
     expect(await stored()).toBe(2);
 
-    const [row] = await database.db
+    const [row] = await shop.db
       .select()
       .from(schema.notifyMeRequests)
       .where(eq(schema.notifyMeRequests.id, created.notify_me_id));
@@ -772,7 +767,7 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
       { currency: 'INR', taxable_amount: 54_999, original_taxable_amount: null },
       { currency: 'USD', taxable_amount: 449, original_taxable_amount: 499 },
     ]);
-    const [row] = await database.db
+    const [row] = await shop.db
       .select()
       .from(schema.productPrices)
       .innerJoin(schema.products, eq(schema.products.id, schema.productPrices.productId))
