@@ -1,7 +1,8 @@
 import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '@contract/catalogue';
+import { toMinor } from '@contract/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { taxableFromInclusive, toMinor } from '../../modules/catalogue/money';
+import { taxableFromInclusive } from '../../modules/pricing/pricing';
 import * as schema from '../schema';
 
 type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -532,16 +533,16 @@ function inrPriceMinor(p: SeedProduct): { amount: number; original: number | nul
   const price = p.inr;
   if ('mrp' in price) {
     return {
-      amount: taxableFromInclusive(toMinor(price.mrp), p.gstRateBp),
+      amount: taxableFromInclusive(toMinor(price.mrp, 'INR'), p.gstRateBp),
       original:
         price.originalMrp === undefined
           ? null
-          : taxableFromInclusive(toMinor(price.originalMrp), p.gstRateBp),
+          : taxableFromInclusive(toMinor(price.originalMrp, 'INR'), p.gstRateBp),
     };
   }
   return {
-    amount: toMinor(price.taxable),
-    original: price.originalTaxable === undefined ? null : toMinor(price.originalTaxable),
+    amount: toMinor(price.taxable, 'INR'),
+    original: price.originalTaxable === undefined ? null : toMinor(price.originalTaxable, 'INR'),
   };
 }
 
@@ -603,9 +604,9 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
           rows.push({
             productId: productId(p.code),
             currency: 'USD',
-            taxableAmountMinor: toMinor(p.usd.taxable),
+            taxableAmountMinor: toMinor(p.usd.taxable, 'USD'),
             originalTaxableAmountMinor:
-              p.usd.originalTaxable === undefined ? null : toMinor(p.usd.originalTaxable),
+              p.usd.originalTaxable === undefined ? null : toMinor(p.usd.originalTaxable, 'USD'),
           });
         }
         return rows;
@@ -671,7 +672,13 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
   const ownPrices = SEED_PACKAGES.flatMap((p) =>
     p.ownInrPrice === undefined
       ? []
-      : [{ packageId: packageId(p.code), currency: 'INR' as const, priceMinor: toMinor(p.ownInrPrice) }],
+      : [
+          {
+            packageId: packageId(p.code),
+            currency: 'INR' as const,
+            priceMinor: toMinor(p.ownInrPrice, 'INR'),
+          },
+        ],
   );
   if (ownPrices.length > 0) await db.insert(schema.packagePrices).values(ownPrices).onConflictDoNothing();
 
