@@ -16,8 +16,13 @@ type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
  * Business prices (licences, the business edition, ads) are quoted before GST, as businesses are.
  * USD prices are export prices: no GST is charged on them (DESIGN.md §6).
  *
- * The headline no-cost EMI kit (SOLO_NO_COST_EMI, 6 months) totals ₹47,993 with GST, so
- * "EMI starts from" is ceil(47,993 / 6) = ₹7,999, the spec §9 constant.
+ * Every GST-inclusive price a buyer sees is whole rupees: each shelf price is, and the two products a package
+ * holds twice (headset at 18 %, tracked bat at 12 %) and the custom bat's parts, bought in any number, have a taxable
+ * amount whose GST is exact (e.g. ₹30,500 + ₹5,490, ₹6,250 + ₹750), so two cost exactly twice one. The catalogue
+ * test checks every package.
+ *
+ * The headline no-cost EMI kit (SOLO_NO_COST_EMI, 6 months) totals ₹47,989 with GST, so
+ * "EMI starts from" is ceil(47,989 / 6) = ₹7,999, the spec §9 constant.
  *
  * The step inserts only what is missing (codes are unique): a restart keeps an operator's price
  * and stock changes.
@@ -97,7 +102,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: '/help#playing',
     category: 'VR_HARDWARE',
-    inr: { mrp: 35_999, originalMrp: 39_999 },
+    inr: { mrp: 35_990, originalMrp: 38_999 },
     usd: { taxable: 449, originalTaxable: 499 },
   },
   {
@@ -113,7 +118,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: '/help#playing',
     category: 'VR_HARDWARE',
-    inr: { mrp: 6_995 },
+    inr: { mrp: 7_000 },
     usd: { taxable: 89 },
   },
   {
@@ -171,7 +176,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: BAT_MAKER,
     moreDetailsLink: null,
     category: 'BAT',
-    inr: { mrp: 4_999 },
+    inr: { mrp: 4_984 },
     usd: { taxable: 79 },
   },
   {
@@ -186,7 +191,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: null,
     category: 'BAT',
-    inr: { mrp: 299 },
+    inr: { mrp: 308 },
     usd: { taxable: 5.99 },
   },
   {
@@ -201,7 +206,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: null,
     category: 'BAT',
-    inr: { mrp: 599 },
+    inr: { mrp: 588 },
     usd: { taxable: 9.99 },
   },
   {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { seed } from '../../db/seed/index';
-import { fakeStaticDir, type TestApp, testApp } from '../../testing';
+import { fakeStaticDir, type TestApp, testApp, testConfig } from '../../testing';
 
 const TOKEN = 'test-operator-token-catalogue';
 
@@ -166,6 +166,18 @@ describe('the seeded line', () => {
     expect(Object.keys(prices)).toEqual(
       expect.arrayContaining(['IBC_PREMIUM_LICENCE', 'IBC_BASIC_LICENCE', 'IBC_BUSINESS_EDITION_GAME']),
     );
+  });
+
+  it('prices a customizable package at the sum of its products’ taxable amounts (spec §3)', async () => {
+    for (const country of ['IN', 'US']) {
+      const bat = await getPackage('BAT', country);
+      expect(bat.package_type).toBe('customizable');
+      expect(bat.products.every((p) => p.quantity === 0)).toBe(true);
+      expect(bat.price).toBeGreaterThan(0);
+      expect(minor(bat.price)).toBe(sum(bat.products.map((p) => minor(p.taxable_amount))));
+    }
+    // A package's own price still wins: the business licence's headline per pin.
+    expect((await getPackage('BUSINESS_LICENCE')).price).toBe(150_000);
   });
 
   it('names the seller: IBC Cricket for most, the bat-maker partner for the custom bat', async () => {
@@ -394,11 +406,11 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
     expect(body).toMatchObject({ country_code: 'IN', currency: 'INR' });
     expect(body.packages.map((p) => p.package_code)).toEqual(['SOLO', 'FAMILY']);
     const solo = body.packages[0];
-    // ₹30,507.63 × 18 % + ₹6,245.54 × 12 % + ₹4,236.44 × 18 % = 5,491.37 + 749.46 + 762.56
+    // ₹30,500 × 18 % + ₹6,250 × 12 % + ₹4,236.44 × 18 % = 5,490 + 750 + 762.56: whole rupees with GST
     expect(solo?.price_estimate).toEqual({
-      total_taxable_amount: 40_989.61,
-      total_tax: 7_003.39,
-      total_amount: 47_993,
+      total_taxable_amount: 40_986.44,
+      total_tax: 7_002.56,
+      total_amount: 47_989,
       total_discount: 0,
     });
     for (const pkg of body.packages) {
@@ -420,6 +432,26 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
       expect(minor(pkg.price_estimate.total_amount)).toBe(
         minor(pkg.price_estimate.total_taxable_amount) + minor(pkg.price_estimate.total_tax),
       );
+    }
+  });
+
+  it('shows every seeded price with GST in whole rupees in India and whole cents abroad', async () => {
+    for (const country of ['IN', 'US', 'GB']) {
+      const codes = (await available({ country_name_enum: country })).packages.map((p) => p.package_code);
+      expect(codes.length).toBeGreaterThan(0);
+      const body = await estimate(codes.join(','), country);
+      const step = country === 'IN' ? 100 : 1;
+      for (const pkg of body.packages) {
+        const withGst = minor(pkg.price_estimate.total_amount);
+        expect(withGst % step, `${country} ${pkg.package_code}: ${pkg.price_estimate.total_amount}`).toBe(0);
+        expect(pkg.price_estimate.total_amount).toBe(withGst / 100);
+        for (const product of pkg.products) {
+          // One unit with its GST, as the product's own card shows it.
+          const unit = minor(product.taxable_amount);
+          const unitWithGst = unit + Math.floor((unit * product.gst_rate) / 100 + 0.5 + 1e-9);
+          expect(unitWithGst % step, `${country} ${product.product_code}`).toBe(0);
+        }
+      }
     }
   });
 
@@ -704,6 +736,15 @@ describe('POST /api/invoicing/packages/payment_services/v1/', () => {
 });
 
 describe('GET /config/packagesAvailabilityConfig.json', () => {
+  it('says whether international payments are on as the server is configured (FEATURE_INTERNATIONAL_PAYMENTS)', async () => {
+    const off = shop.build({
+      config: { features: { ...testConfig().features, internationalPayments: false } },
+    });
+    const res = await off.inject({ method: 'GET', url: '/config/packagesAvailabilityConfig.json' });
+    expect(packagesAvailabilityConfigSchema.parse(res.json()).international_payments_enabled).toBe(false);
+    await off.close();
+  });
+
   it('is generated from the database, revalidated on every load', async () => {
     const res = await call('GET', '/config/packagesAvailabilityConfig.json');
     expect(res.statusCode).toBe(200);
@@ -754,7 +795,7 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
     const headset = (await getPackage('SOLO')).products[0];
     expect(headset).toMatchObject({
       product_code: 'IBC_VR_HEADSET',
-      taxable_amount: 30_507.63,
+      taxable_amount: 30_500,
       available_quantity: 120,
     });
   });
@@ -763,7 +804,7 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
     const res = await admin('price', { product_code: 'IBC_VR_HEADSET', currency: 'INR', amount: 54_999 });
     expect(res.statusCode, res.body).toBe(200);
     expect(catalogueAdminProductResponseSchema.parse(res.json()).product.prices).toEqual([
-      // The old "original" (₹33,897.46) is below the new price, so it is no longer an offer.
+      // The old "original" (₹33,050) is below the new price, so it is no longer an offer.
       { currency: 'INR', taxable_amount: 54_999, original_taxable_amount: null },
       { currency: 'USD', taxable_amount: 449, original_taxable_amount: 499 },
     ]);
@@ -778,20 +819,20 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
 
     const solo = await getPackage('SOLO');
     expect(solo.products[0]?.taxable_amount).toBe(54_999);
-    expect(solo.price).toBe(54_999 + 6_245.54 + 4_236.44);
+    expect(solo.price).toBe(54_999 + 6_250 + 4_236.44);
     const [estimated] = (await estimate('SOLO')).packages;
     expect(estimated?.products[0]?.price_estimate_details?.total_tax).toBe(9_899.82);
 
     const back = await admin('price', {
       product_code: 'IBC_VR_HEADSET',
       currency: 'INR',
-      amount: 30_507.63,
-      original_amount: 33_897.46,
+      amount: 30_500,
+      original_amount: 33_050,
     });
     expect(back.statusCode).toBe(200);
     expect((await getPackage('SOLO')).products[0]).toMatchObject({
-      taxable_amount: 30_507.63,
-      original_taxable_amount: 33_897.46,
+      taxable_amount: 30_500,
+      original_taxable_amount: 33_050,
     });
   });
 
@@ -828,7 +869,7 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
     const unknown = await admin('price', { product_code: 'NOPE', currency: 'INR', amount: 1 });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe('Product not found: NOPE');
-    expect((await getPackage('SOLO')).products[0]?.taxable_amount).toBe(30_507.63);
+    expect((await getPackage('SOLO')).products[0]?.taxable_amount).toBe(30_500);
   });
 
   it('lists products with prices and stock, and packages with their stock', async () => {

@@ -191,7 +191,11 @@ export const availabilityConfigRoutes: FastifyPluginAsyncZod<{ service: Catalogu
 
 /** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
 export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
-  const service = createCatalogueService({ db: deps.db, now: deps.now });
+  const service = createCatalogueService({
+    db: deps.db,
+    now: deps.now,
+    internationalPayments: deps.config.features.internationalPayments,
+  });
   await app.register(catalogueRoutes, {
     prefix: '/api/commerce',
     service,

@@ -369,7 +369,6 @@ export function operatorAmountToMinor(major: number, currency: Currency): number
 }
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
-export const INTERNATIONAL_PAYMENTS_ENABLED = true;
 const LAST_SALE_WINDOW_DAYS = 30;
 
 function notFound(message: string, response?: string): HttpError {
@@ -385,9 +384,11 @@ function unknownCodes(asked: readonly string[], found: readonly CataloguePackage
 export interface CatalogueServiceDeps {
   db: Database;
   now: () => Date;
+  /** Spec §9's international-payments flag (FEATURE_INTERNATIONAL_PAYMENTS), as the PWA is built with it. */
+  internationalPayments: boolean;
 }
 
-export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, now, internationalPayments }: CatalogueServiceDeps) {
   async function adminProduct(productId: number): Promise<CatalogueAdminProduct> {
     const product = (await loadProducts(db, [productId])).get(productId);
     if (!product) throw notFound('Product not found');
@@ -464,7 +465,7 @@ export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
       const all = await loadPackages(db, 'all');
       return {
         generated_at: now().toISOString(),
-        international_payments_enabled: INTERNATIONAL_PAYMENTS_ENABLED,
+        international_payments_enabled: internationalPayments,
         packages: all.map((pkg) => ({
           package_code: pkg.code,
           package_type: pkg.packageType,
