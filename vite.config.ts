@@ -39,6 +39,8 @@ function zodWithoutLocales(): Plugin {
 
 // The PWA is built into dist/ and served by the Fastify server (server/plugins/static.ts).
 export default defineConfig(({ isSsrBuild }) => ({
+  // Spec §9's feature flags are read by the server and the PWA from the same FEATURE_* variables (contract/flags.ts).
+  envPrefix: ['VITE_', 'FEATURE_'],
   plugins: [
     tanstackRouter({
       target: 'react',

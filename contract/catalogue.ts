@@ -15,13 +15,12 @@ export const countryCodeSchema = z
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as IN or US'));
 export { DEFAULT_COUNTRY } from './constants';
 
-import { CURRENCIES, DEFAULT_COUNTRY } from './constants';
+import { DEFAULT_COUNTRY } from './constants';
+import { CURRENCIES } from './money';
 
 export { CURRENCIES };
 export const currencySchema = z.enum(CURRENCIES);
-export type { Currency } from './constants';
-
-export { currencyForCountry } from './constants';
+export { type Currency, currencyForCountry } from './money';
 
 export const PACKAGE_TYPES = ['fixed', 'customizable', 'ad'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES, { error: 'Invalid package type' });

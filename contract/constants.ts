@@ -39,13 +39,8 @@ export const MARKETING_EVENTS = [
 /** Default country (spec §9). */
 export const DEFAULT_COUNTRY = 'IN';
 
-export const CURRENCIES = ['INR', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-/** Spec §9: INR for IN, USD for everywhere else. */
-export function currencyForCountry(countryCode: string): Currency {
-  return countryCode.toUpperCase() === 'IN' ? 'INR' : 'USD';
-}
+// Money lives in contract/money.ts; re-exported for the modules that still import it from here.
+export { CURRENCIES, type Currency, currencyForCountry } from './money';
 
 /** Digital products sold one per order: the cart always shows quantity 1 for them (spec §2 Order summary). */
 export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [

@@ -3,22 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../contract/common';
 import { type App, buildApp } from './app';
-import { type Database, type OpenDatabase, openDatabase } from './db/client';
+import type { Database } from './db/client';
 import { HttpError } from './errors';
 import { CACHE_IMMUTABLE, withoutTrailingSlash } from './plugins/static';
-import { fakeStaticDir, memoryLogger, testConfig } from './testing';
+import { fakeStaticDir, memoryLogger, type TestApp, testApp, testConfig } from './testing';
 
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 const log = memoryLogger();
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  app = buildApp({
-    config: testConfig({ STATIC_DIR: fakeStaticDir() }),
-    db: database.db,
-    logger: log.logger,
-  });
+  shop = await testApp({ config: { STATIC_DIR: fakeStaticDir() }, logger: log.logger, ready: false });
+  app = shop.app;
   // Routes only the tests have: a validated body, a crash, a deliberate 409.
   app.post(
     '/api/user/test-only/echo/v1/',
@@ -39,8 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 describe('error body (spec §8)', () => {
@@ -139,15 +134,13 @@ describe('security headers', () => {
   });
 
   it('adds HSTS in production', async () => {
-    const prod = buildApp({
-      config: testConfig({
+    const prod = shop.build({
+      config: {
         NODE_ENV: 'production',
         STATIC_DIR: '/nonexistent',
         AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
         OTP_ALLOW_LOG_IN_PRODUCTION: true,
-      }),
-      db: database.db,
-      logger: memoryLogger().logger,
+      },
     });
     const res = await prod.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -224,11 +217,7 @@ describe('static PWA', () => {
   });
 
   it('keeps the API working when the build is missing', async () => {
-    const bare = buildApp({
-      config: testConfig({ STATIC_DIR: '/nonexistent-dist' }),
-      db: database.db,
-      logger: memoryLogger().logger,
-    });
+    const bare = shop.build({ config: { STATIC_DIR: '/nonexistent-dist' } });
     expect((await bare.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await bare.inject({ method: 'GET', url: '/api/maintenance/status/v1/' })).statusCode).toBe(200);
     const page = await bare.inject({ method: 'GET', url: '/about-us' });
@@ -263,11 +252,7 @@ describe('GET /healthz', () => {
 describe('request log', () => {
   it('writes one JSON line per request with method, url, status, time and id, and no secrets', async () => {
     const own = memoryLogger();
-    const logged = buildApp({
-      config: testConfig({ STATIC_DIR: '/nonexistent' }),
-      db: database.db,
-      logger: own.logger,
-    });
+    const logged = shop.build({ config: { STATIC_DIR: '/nonexistent' }, logger: own.logger });
     const res = await logged.inject({
       method: 'GET',
       url: '/healthz?token=abc123',
@@ -287,11 +272,7 @@ describe('request log', () => {
 
 describe('graceful close', () => {
   it('lets an in-flight request finish before closing', async () => {
-    const server = buildApp({
-      config: testConfig({ STATIC_DIR: '/nonexistent' }),
-      db: database.db,
-      logger: memoryLogger().logger,
-    });
+    const server = shop.build({ config: { STATIC_DIR: '/nonexistent' } });
     let arrive = () => {};
     const arrived = new Promise<void>((resolve) => {
       arrive = resolve;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { parseFeatureFlags } from '@contract/flags';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, configSchema, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, configSchema, FEATURE_FLAG_VARIABLES, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs on a laptop with no variables set', () => {
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       OIDC_CLIENT_SECRET: undefined,
       OIDC_REDIRECT_URI: undefined,
       OIDC_SCOPES: 'openid email profile',
+      features: parseFeatureFlags({}).flags,
     });
   });
 
@@ -114,10 +116,29 @@ describe('loadConfig', () => {
   });
 });
 
+describe('feature flags', () => {
+  it("reads spec §9's flags from the FEATURE_* variables, with their defaults", () => {
+    expect(loadConfig({}).features).toMatchObject({
+      businessTandC: false,
+      formsLogin: true,
+      internationalPayments: true,
+      bookADemoRoute: false,
+      darkTheme: true,
+      selfPickup: true,
+    });
+    const off = loadConfig({ FEATURE_INTERNATIONAL_PAYMENTS: 'false', FEATURE_BOOK_A_DEMO_ROUTE: 'on' });
+    expect(off.features.internationalPayments).toBe(false);
+    expect(off.features.bookADemoRoute).toBe(true);
+    expect(() => loadConfig({ FEATURE_DARK_THEME: 'maybe' })).toThrow(/FEATURE_DARK_THEME="maybe"/);
+  });
+});
+
 describe('README', () => {
   it('documents every environment variable the server reads', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const missing = CONFIG_VARIABLES.map((v) => v.name).filter((name) => !readme.includes(`\`${name}\``));
+    const missing = [...CONFIG_VARIABLES, ...FEATURE_FLAG_VARIABLES]
+      .map((v) => v.name)
+      .filter((name) => !readme.includes(`\`${name}\``));
     expect(missing).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, type FeatureFlags, parseFeatureFlags } from '@contract/flags';
 import { z } from 'zod';
 
 /** A boolean environment variable: true/false, 1/0, yes/no (case-insensitive). */
@@ -123,6 +124,13 @@ export const CONFIG_VARIABLES = [
   },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
+/** Spec §9's feature flags (contract/flags.ts): the server reads the same FEATURE_* variables as the PWA's build. */
+export const FEATURE_FLAG_VARIABLES = FEATURE_FLAG_NAMES.map((name) => ({
+  name: FEATURE_FLAGS[name].variable,
+  default: String(FEATURE_FLAGS[name].default),
+  description: `Feature flag: ${FEATURE_FLAGS[name].description}.`,
+}));
+
 export const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
@@ -199,7 +207,7 @@ function parseTestNumbers(value: string, ctx: z.RefinementCtx): ReadonlyMap<stri
   return numbers;
 }
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { features: FeatureFlags };
 
 /**
  * What a production server must have before it starts: its own signing secret, and no codes in the logs
@@ -231,14 +239,15 @@ export class ConfigError extends Error {
 /** Reads and validates the settings; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const features = parseFeatureFlags(env);
+  if (!parsed.success || features.problems.length > 0) {
+    const problems = (parsed.error?.issues ?? []).map((issue) => {
       const name = String(issue.path[0] ?? '?');
       return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
     });
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+    throw new ConfigError(`Invalid configuration: ${[...problems, ...features.problems].join('; ')}`);
   }
-  const config = parsed.data;
+  const config: Config = { ...parsed.data, features: features.flags };
   const problems = productionProblems(config);
   if (config.OTP_DELIVERY === 'webhook' && !config.OTP_WEBHOOK_URL) {
     problems.push('OTP_DELIVERY=webhook needs OTP_WEBHOOK_URL');

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { type App, buildApp } from './app';
 import { type Config, loadConfig } from './config';
+import type { AppDeps } from './context';
+import { type Database, IN_MEMORY, type OpenDatabase, openDatabase } from './db/client';
 
-/** Helpers for the server's tests: a config, a fake Vite build, a logger whose lines can be read. */
+/** Helpers for the server's tests: the app on an in-memory database, a config, a fake Vite build, a readable log. */
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), ...overrides };
@@ -53,5 +56,50 @@ export function memoryLogger(level: pino.Level = 'info'): {
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+export interface TestAppOptions extends Omit<AppDeps, 'config' | 'db'> {
+  /** Settings over testConfig()'s. */
+  config?: Partial<Config>;
+}
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  /** Another app on the same database (e.g. with other settings); its caller closes it. */
+  build(options?: TestAppOptions): App;
+  /** Closes the app and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The shop's server on a fresh in-memory PGlite, migrated and seeded: what every API test starts from.
+ * `ready: false` leaves it open for a test to add routes before the first `inject`.
+ */
+export async function testApp(options: TestAppOptions & { ready?: boolean } = {}): Promise<TestApp> {
+  const { ready = true, ...appOptions } = options;
+  const database: OpenDatabase = await openDatabase({ DATA_DIR: IN_MEMORY, DATABASE_URL: undefined });
+  const build = ({ config, ...deps }: TestAppOptions = {}) =>
+    buildApp({ logger: memoryLogger().logger, ...deps, config: testConfig(config), db: database.db });
+  let app: App;
+  try {
+    app = build(appOptions);
+    if (ready) await app.ready();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    app,
+    db: database.db,
+    build,
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+    },
   };
 }

@@ -19,6 +19,9 @@ export type Schema = typeof schema;
 /** The one database type modules use, whichever driver is underneath (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The database or a transaction on it: what a repo function runs its queries on. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface OpenDatabase {
   db: Database;
   /** 'pglite' (embedded, one process only) or 'postgres' (DATABASE_URL, many processes). */

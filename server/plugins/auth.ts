@@ -1,8 +1,8 @@
 import type { TokenSetName } from '@contract/user';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens';
-import { globalPlugin } from './global';
 
 /** The signed-in caller, set by requireUser / optionalUser. */
 export type RequestUser = AccessClaims;
@@ -43,7 +43,7 @@ export interface AuthPluginOptions {
  * No header: 401 UNAUTHORIZED (nothing to refresh). An expired, invalid or revoked token: 400 INVALID_TOKEN,
  * which the client refreshes once and retries (spec §8).
  */
-export const authPlugin = globalPlugin<AuthPluginOptions>(async (app, { tokens }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, { tokens }) => {
   app.decorateRequest('user', null);
 
   app.decorate('requireUser', (sets: readonly TokenSetName[] = SHOP_TOKEN_SETS) => {

@@ -1,9 +1,9 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
-import { globalPlugin } from './global';
+import fp from 'fastify-plugin';
 
 /** br or gzip by Accept-Encoding. Brotli at quality 5: close to 11's size at a fraction of its CPU. */
-export const compressionPlugin = globalPlugin(async (app) => {
+export const compressionPlugin = fp(async (app) => {
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

@@ -1,9 +1,9 @@
 import type { ErrorBody } from '@contract/common';
 import { isServerPath } from '@contract/paths';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorBody, GENERIC_ERROR_MESSAGE, GENERIC_ERROR_RESPONSE, HttpError } from '../errors';
-import { globalPlugin } from './global';
 
 export function pathnameOf(url: string): string {
   const q = url.indexOf('?');
@@ -71,7 +71,7 @@ export interface ErrorsPluginOptions {
 }
 
 /** Every failure, including unknown paths, answers with spec §8's body. */
-export const errorsPlugin = globalPlugin<ErrorsPluginOptions>(async (app, options) => {
+export const errorsPlugin = fp<ErrorsPluginOptions>(async (app, options) => {
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, body, headers } = toErrorReply(error);
     if (statusCode >= 500) {

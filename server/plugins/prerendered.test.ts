@@ -2,9 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFERRED_PRELOADS_ID } from '@contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
-import { type OpenDatabase, openDatabase } from '../db/client';
-import { fakeStaticDir, memoryLogger, testConfig } from '../testing';
+import type { App } from '../app';
+import { fakeStaticDir, type TestApp, testApp } from '../testing';
 
 // A dist/ with a Vite manifest (entry, the app it starts, two routes) and prerendered pages.
 function staticDirWithPrerenderedPages(): string {
@@ -37,22 +36,18 @@ function staticDirWithPrerenderedPages(): string {
   return dir;
 }
 
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  app = buildApp({
-    config: testConfig({ STATIC_DIR: staticDirWithPrerenderedPages() }),
-    db: database.db,
-    logger: memoryLogger().logger,
+  shop = await testApp({
+    config: { STATIC_DIR: staticDirWithPrerenderedPages() },
   });
-  await app.ready();
+  app = shop.app;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 const page = (url: string) => app.inject({ method: 'GET', url });

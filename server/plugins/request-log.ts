@@ -1,4 +1,4 @@
-import { globalPlugin } from './global';
+import fp from 'fastify-plugin';
 
 /** Query parameters whose values never reach the log. */
 const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|code|otp|password|signature|key)=)[^&]*/gi;
@@ -11,7 +11,7 @@ export function redactUrl(url: string): string {
  * One JSON line per request, written when the response is done (Fastify's own
  * "incoming request" / "request completed" pair is switched off in app.ts).
  */
-export const requestLogPlugin = globalPlugin(async (app) => {
+export const requestLogPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { globalPlugin } from './global';
+import fp from 'fastify-plugin';
 
 export interface SecurityPluginOptions {
   /** HSTS only in production: on plain-http localhost it would pin browsers to https. */
@@ -26,7 +26,7 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
-export const securityPlugin = globalPlugin<SecurityPluginOptions>(async (app, options) => {
+export const securityPlugin = fp<SecurityPluginOptions>(async (app, options) => {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {

@@ -4,8 +4,8 @@ import { DEFERRED_PRELOADS_ID } from '@contract/constants';
 import { isServerPath } from '@contract/paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { pathnameOf } from './errors';
-import { globalPlugin } from './global';
 import { loadPrerenderedPages } from './prerendered';
 import { loadRouteTable } from './route-preload';
 
@@ -57,7 +57,7 @@ export interface StaticPluginOptions {
 }
 
 /** Serves the built PWA: cache headers per file kind, trailing slashes removed, the SPA shell for routes. */
-export const storefrontPlugin = globalPlugin<StaticPluginOptions>(async (app, options) => {
+export const storefrontPlugin = fp<StaticPluginOptions>(async (app, options) => {
   const root = path.resolve(options.root);
 
   // Storefront paths have no trailing slash (spec §9); API paths keep theirs (spec §7).

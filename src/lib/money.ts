@@ -1,64 +1,15 @@
-/**
- * Money is exact: domain code holds integer minor units (paise, cents); the wire carries major units
- * (DESIGN.md §4). Conversions never go through float multiplication, so 1.005 or 0.1 + 0.2 round as written.
+import { type Currency, minorPerMajor, toMajor } from '@contract/money';
+
+/*
+ * Showing money. The amounts themselves (minor units, conversions, the currency of a country) are
+ * contract/money.ts, shared with the server.
  */
-export type Currency = 'INR' | 'USD';
-
-export const CURRENCIES: readonly Currency[] = ['INR', 'USD'];
-
-/** Digits after the decimal point of each currency's minor unit. */
-const MINOR_DIGITS: Record<Currency, number> = { INR: 2, USD: 2 };
 
 /** Spec §9: en-IN for INR (lakh grouping), en-US for USD. */
 const LOCALE: Record<Currency, string> = { INR: 'en-IN', USD: 'en-US' };
 
-export function isCurrency(value: unknown): value is Currency {
-  return value === 'INR' || value === 'USD';
-}
-
 export function localeForCurrency(currency: Currency): string {
   return LOCALE[currency];
-}
-
-/** Spec §9: INR for India, USD for every other country (and for an unknown one). */
-export function currencyForCountry(iso2: string | null | undefined): Currency {
-  return iso2?.trim().toUpperCase() === 'IN' ? 'INR' : 'USD';
-}
-
-/**
- * Major units (as a number from the wire or a form) to integer minor units, rounding half up
- * (away from zero, as BigDecimal's HALF_UP). Works on the number's shortest decimal spelling,
- * so 1.005 → 101 and 0.1 + 0.2 (0.30000000000000004) → 30, where `x * 100` would drift.
- */
-export function toMinor(major: number, currency: Currency): number {
-  if (!Number.isFinite(major)) throw new RangeError(`Not a finite amount: ${major}`);
-  const digits = MINOR_DIGITS[currency];
-  const negative = major < 0;
-  const [mantissa = '0', exponent = '0'] = Math.abs(major).toString().split('e');
-  const [intPart = '0', fracPart = ''] = mantissa.split('.');
-  const allDigits = intPart + fracPart;
-  // Where the decimal point falls in allDigits once shifted to minor units.
-  const point = intPart.length + Number(exponent) + digits;
-
-  let whole: number;
-  let next: number;
-  if (point <= 0) {
-    whole = 0;
-    next = point === 0 ? Number(allDigits[0] ?? '0') : 0;
-  } else {
-    const head = allDigits.length >= point ? allDigits.slice(0, point) : allDigits.padEnd(point, '0');
-    whole = Number(head);
-    next = Number(allDigits[point] ?? '0');
-  }
-  const rounded = next >= 5 ? whole + 1 : whole;
-  if (!Number.isSafeInteger(rounded)) throw new RangeError(`Amount out of range: ${major}`);
-  return negative && rounded !== 0 ? -rounded : rounded;
-}
-
-/** Integer minor units to major units (for the wire and for <data value>). */
-export function toMajor(minor: number, currency: Currency): number {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Minor units must be an integer: ${minor}`);
-  return minor / 10 ** MINOR_DIGITS[currency];
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -80,7 +31,7 @@ function formatter(currency: Currency, fractionDigits: number): Intl.NumberForma
 
 /** Spec §9: ₹1,00,000 and $1,299 when the fraction is zero, $12.50 when it is not. */
 export function formatMoney(minor: number, currency: Currency): string {
-  const unit = 10 ** MINOR_DIGITS[currency];
-  const fractionDigits = minor % unit === 0 ? 0 : MINOR_DIGITS[currency];
+  const unit = minorPerMajor(currency);
+  const fractionDigits = minor % unit === 0 ? 0 : Math.log10(unit);
   return formatter(currency, fractionDigits).format(toMajor(minor, currency));
 }

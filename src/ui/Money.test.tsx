@@ -1,6 +1,6 @@
+import { toMinor } from '@contract/money';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toMinor } from '../lib/money';
 import { Money } from './Money';
 
 describe('Money', () => {

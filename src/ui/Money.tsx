@@ -1,4 +1,5 @@
-import { type Currency, formatMoney, toMajor } from '../lib/money';
+import { type Currency, toMajor } from '@contract/money';
+import { formatMoney } from '../lib/money';
 import './Money.css';
 import './visually-hidden.css';
 

@@ -1,7 +1,8 @@
 import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '@contract/catalogue';
+import { toMinor } from '@contract/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { taxableFromInclusive, toMinor } from '../../modules/catalogue/money';
+import { taxableFromInclusive } from '../../modules/pricing/pricing';
 import * as schema from '../schema';
 
 type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,8 +16,13 @@ type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
  * Business prices (licences, the business edition, ads) are quoted before GST, as businesses are.
  * USD prices are export prices: no GST is charged on them (DESIGN.md §6).
  *
- * The headline no-cost EMI kit (SOLO_NO_COST_EMI, 6 months) totals ₹47,993 with GST, so
- * "EMI starts from" is ceil(47,993 / 6) = ₹7,999, the spec §9 constant.
+ * Every GST-inclusive price a buyer sees is whole rupees: each shelf price is, and the two products a package
+ * holds twice (headset at 18 %, tracked bat at 12 %) and the custom bat's parts, bought in any number, have a taxable
+ * amount whose GST is exact (e.g. ₹30,500 + ₹5,490, ₹6,250 + ₹750), so two cost exactly twice one. The catalogue
+ * test checks every package.
+ *
+ * The headline no-cost EMI kit (SOLO_NO_COST_EMI, 6 months) totals ₹47,989 with GST, so
+ * "EMI starts from" is ceil(47,989 / 6) = ₹7,999, the spec §9 constant.
  *
  * The step inserts only what is missing (codes are unique): a restart keeps an operator's price
  * and stock changes.
@@ -96,7 +102,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: '/help#playing',
     category: 'VR_HARDWARE',
-    inr: { mrp: 35_999, originalMrp: 39_999 },
+    inr: { mrp: 35_990, originalMrp: 38_999 },
     usd: { taxable: 449, originalTaxable: 499 },
   },
   {
@@ -112,7 +118,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: '/help#playing',
     category: 'VR_HARDWARE',
-    inr: { mrp: 6_995 },
+    inr: { mrp: 7_000 },
     usd: { taxable: 89 },
   },
   {
@@ -170,7 +176,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: BAT_MAKER,
     moreDetailsLink: null,
     category: 'BAT',
-    inr: { mrp: 4_999 },
+    inr: { mrp: 4_984 },
     usd: { taxable: 79 },
   },
   {
@@ -185,7 +191,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: null,
     category: 'BAT',
-    inr: { mrp: 299 },
+    inr: { mrp: 308 },
     usd: { taxable: 5.99 },
   },
   {
@@ -200,7 +206,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     vendor: SELF,
     moreDetailsLink: null,
     category: 'BAT',
-    inr: { mrp: 599 },
+    inr: { mrp: 588 },
     usd: { taxable: 9.99 },
   },
   {
@@ -532,16 +538,16 @@ function inrPriceMinor(p: SeedProduct): { amount: number; original: number | nul
   const price = p.inr;
   if ('mrp' in price) {
     return {
-      amount: taxableFromInclusive(toMinor(price.mrp), p.gstRateBp),
+      amount: taxableFromInclusive(toMinor(price.mrp, 'INR'), p.gstRateBp),
       original:
         price.originalMrp === undefined
           ? null
-          : taxableFromInclusive(toMinor(price.originalMrp), p.gstRateBp),
+          : taxableFromInclusive(toMinor(price.originalMrp, 'INR'), p.gstRateBp),
     };
   }
   return {
-    amount: toMinor(price.taxable),
-    original: price.originalTaxable === undefined ? null : toMinor(price.originalTaxable),
+    amount: toMinor(price.taxable, 'INR'),
+    original: price.originalTaxable === undefined ? null : toMinor(price.originalTaxable, 'INR'),
   };
 }
 
@@ -560,7 +566,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         picUrl: pic(p.picture),
         pictures: [pic(p.picture)],
         productType: p.productType,
-        availabilityType: p.stock === undefined ? 'UNLIMITED' : 'LIMITED',
+        availabilityType: p.stock === undefined ? ('UNLIMITED' as const) : ('LIMITED' as const),
         availableQuantity: p.stock ?? 0,
         hsnCode: p.hsnCode,
         gstRateBp: p.gstRateBp,
@@ -591,7 +597,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
     .values(
       SEED_PRODUCTS.flatMap((p) => {
         const inr = inrPriceMinor(p);
-        const rows = [
+        const rows: (typeof schema.productPrices.$inferInsert)[] = [
           {
             productId: productId(p.code),
             currency: 'INR',
@@ -603,9 +609,9 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
           rows.push({
             productId: productId(p.code),
             currency: 'USD',
-            taxableAmountMinor: toMinor(p.usd.taxable),
+            taxableAmountMinor: toMinor(p.usd.taxable, 'USD'),
             originalTaxableAmountMinor:
-              p.usd.originalTaxable === undefined ? null : toMinor(p.usd.originalTaxable),
+              p.usd.originalTaxable === undefined ? null : toMinor(p.usd.originalTaxable, 'USD'),
           });
         }
         return rows;
@@ -671,7 +677,13 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
   const ownPrices = SEED_PACKAGES.flatMap((p) =>
     p.ownInrPrice === undefined
       ? []
-      : [{ packageId: packageId(p.code), currency: 'INR', priceMinor: toMinor(p.ownInrPrice) }],
+      : [
+          {
+            packageId: packageId(p.code),
+            currency: 'INR' as const,
+            priceMinor: toMinor(p.ownInrPrice, 'INR'),
+          },
+        ],
   );
   if (ownPrices.length > 0) await db.insert(schema.packagePrices).values(ownPrices).onConflictDoNothing();
 
@@ -720,7 +732,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         quantity: s.quantity,
         soldAt: new Date(now.getTime() - s.daysAgo * 86_400_000),
         orderId: null,
-        source: 'seed',
+        source: 'seed' as const,
       })),
     );
   }

@@ -11,11 +11,10 @@ import {
 } from '@contract/user';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
+import type { App } from '../../app';
 import type { Config } from '../../config';
-import { type OpenDatabase, openDatabase } from '../../db/client';
 import * as schema from '../../db/schema';
-import { memoryLogger, testConfig } from '../../testing';
+import { memoryLogger, type TestApp, type TestAppOptions, testApp } from '../../testing';
 import { memoryDelivery } from './delivery/memory';
 
 /**
@@ -33,7 +32,7 @@ function isExpiredTokenResponse(status: number, body: unknown): boolean {
   return false;
 }
 
-let database: OpenDatabase;
+let shop: TestApp;
 let clock = new Date('2025-03-01T10:00:00Z');
 const now = () => clock;
 const advance = (seconds: number) => {
@@ -43,20 +42,22 @@ const advance = (seconds: number) => {
 const SECRET = 'test-auth-secret-0123456789-abcdefghij';
 const TEST_NUMBER = '+919999999999';
 
-function makeApp(overrides: Partial<Config> = {}, delivery = memoryDelivery()) {
-  const app = buildApp({
-    config: testConfig({
+function appOptions(overrides: Partial<Config>, delivery: ReturnType<typeof memoryDelivery>): TestAppOptions {
+  return {
+    config: {
       AUTH_SECRET: SECRET,
       STATIC_DIR: '/nonexistent',
       OTP_TEST_NUMBERS: new Map([[TEST_NUMBER, '123456']]),
       ...overrides,
-    }),
-    db: database.db,
-    logger: memoryLogger().logger,
+    },
     now,
     codeDelivery: delivery,
-  });
-  return { app, delivery };
+  };
+}
+
+/** Another API process on the same database. */
+function makeApp(overrides: Partial<Config> = {}, delivery = memoryDelivery()) {
+  return { app: shop.build(appOptions(overrides, delivery)), delivery };
 }
 
 let app: App;
@@ -109,14 +110,13 @@ function error(res: { json(): unknown }) {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://' });
-  ({ app, delivery: outbox } = makeApp());
-  await app.ready();
+  outbox = memoryDelivery();
+  shop = await testApp(appOptions({}, outbox));
+  app = shop.app;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 beforeEach(() => {
@@ -139,10 +139,7 @@ describe('phone sign-in codes', () => {
       purpose: 'phone_sign_in',
     });
 
-    const rows = await database.db
-      .select()
-      .from(schema.otpCodes)
-      .where(eq(schema.otpCodes.subject, phone.e164));
+    const rows = await shop.db.select().from(schema.otpCodes).where(eq(schema.otpCodes.subject, phone.e164));
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row?.codeHash).not.toContain(code);
@@ -239,10 +236,7 @@ describe('phone sign-in codes', () => {
     const right = await post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp });
     expect(right.statusCode).toBe(400);
     expect(error(right).res_status).toBe('OTP_ATTEMPTS_EXCEEDED');
-    const [row] = await database.db
-      .select()
-      .from(schema.otpCodes)
-      .where(eq(schema.otpCodes.subject, phone.e164));
+    const [row] = await shop.db.select().from(schema.otpCodes).where(eq(schema.otpCodes.subject, phone.e164));
     expect(row?.attempts).toBe(5);
     expect(row?.consumedAt).not.toBeNull();
   });
@@ -347,9 +341,8 @@ describe('phone sign-in codes', () => {
 
   it('logs the code with the log adapter (development)', async () => {
     const { logger, lines } = memoryLogger();
-    const dev = buildApp({
-      config: testConfig({ AUTH_SECRET: SECRET, STATIC_DIR: '/nonexistent' }),
-      db: database.db,
+    const dev = shop.build({
+      config: { AUTH_SECRET: SECRET, STATIC_DIR: '/nonexistent' },
       logger,
       now,
     });
@@ -363,20 +356,11 @@ describe('phone sign-in codes', () => {
 
   it('refuses to build a production app with the log adapter unless allowed', () => {
     const prod = { NODE_ENV: 'production' as const, AUTH_SECRET: SECRET, STATIC_DIR: '/nonexistent' };
+    expect(() => shop.build({ config: prod })).toThrow(/OTP_ALLOW_LOG_IN_PRODUCTION/);
     expect(() =>
-      buildApp({ config: testConfig(prod), db: database.db, logger: memoryLogger().logger }),
-    ).toThrow(/OTP_ALLOW_LOG_IN_PRODUCTION/);
-    expect(() =>
-      buildApp({
-        config: testConfig({ ...prod, AUTH_SECRET: undefined, OTP_ALLOW_LOG_IN_PRODUCTION: true }),
-        db: database.db,
-      }),
+      shop.build({ config: { ...prod, AUTH_SECRET: undefined, OTP_ALLOW_LOG_IN_PRODUCTION: true } }),
     ).toThrow(/AUTH_SECRET/);
-    const allowed = buildApp({
-      config: testConfig({ ...prod, OTP_ALLOW_LOG_IN_PRODUCTION: true }),
-      db: database.db,
-      logger: memoryLogger().logger,
-    });
+    const allowed = shop.build({ config: { ...prod, OTP_ALLOW_LOG_IN_PRODUCTION: true } });
     return allowed.close();
   });
 });
@@ -392,7 +376,7 @@ describe('tokens', () => {
     const profile = await get(app, '/api/user/profile/v1/', bearer(second.access_token));
     expect(profile.statusCode).toBe(200);
     // Stored hashed.
-    const rows = await database.db.select().from(schema.refreshTokens);
+    const rows = await shop.db.select().from(schema.refreshTokens);
     expect(JSON.stringify(rows)).not.toContain(second.refresh_token);
   });
 
@@ -417,7 +401,7 @@ describe('tokens', () => {
     expect(error(profile).res_status).toBe('INVALID_TOKEN');
     expect(isExpiredTokenResponse(profile.statusCode, profile.json())).toBe(true);
     expect(isExpiredTokenResponse(reuse.statusCode, reuse.json())).toBe(false);
-    const [session] = await database.db
+    const [session] = await shop.db
       .select()
       .from(schema.authSessions)
       .where(eq(schema.authSessions.userId, first.user_id));

@@ -10,10 +10,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type OpenDatabase, openDatabase } from '../../db/client';
+import type { App } from '../../app';
 import * as schema from '../../db/schema';
-import { memoryLogger, testConfig } from '../../testing';
+import { memoryLogger, type TestApp, testApp } from '../../testing';
 import { codeChallengeS256, deriveKeys, hmac } from './crypto';
 import { memoryDelivery } from './delivery/memory';
 import { startTestIdp, type TestIdp } from './test-idp';
@@ -24,7 +23,7 @@ const keys = deriveKeys(SECRET);
 const stateHash = (state: string) => hmac(keys.tokenHash, `state\n${state}`);
 
 let idp: TestIdp;
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 const outbox = memoryDelivery();
 /** When set, the id_token the provider answers is replaced by what this returns (forgery tests). */
@@ -104,27 +103,24 @@ async function phoneSignIn(phone_number: string, extra: Record<string, unknown> 
 
 beforeAll(async () => {
   idp = await startTestIdp({ redirectUri: REDIRECT });
-  database = await openDatabase({ DATA_DIR: 'memory://' });
-  app = buildApp({
-    config: testConfig({
+  shop = await testApp({
+    config: {
       AUTH_SECRET: SECRET,
       STATIC_DIR: '/nonexistent',
       OIDC_ISSUER: idp.issuer,
       OIDC_CLIENT_ID: idp.clientId,
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_REDIRECT_URI: REDIRECT,
-    }),
-    db: database.db,
+    },
     logger: memoryLogger('error').logger,
     codeDelivery: outbox,
     oidcFetch: tamperingFetch,
   });
-  await app.ready();
+  app = shop.app;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await shop.close();
   await idp?.close();
 });
 
@@ -150,7 +146,7 @@ describe('social login against a real OpenID provider', () => {
     expect(url.origin + url.pathname).toBe(`${idp.issuer}/auth`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('state')).toBe(flow.state);
-    const [row] = await database.db
+    const [row] = await shop.db
       .select()
       .from(schema.oidcFlows)
       .where(eq(schema.oidcFlows.stateHash, stateHash(flow.state)));
@@ -294,7 +290,7 @@ describe('social login against a real OpenID provider', () => {
   it('sends the PKCE verifier: a different verifier makes the provider refuse the code', async () => {
     const flow = await start();
     const back = await idp.authorize(flow.authorization_url, newAccount());
-    await database.db
+    await shop.db
       .update(schema.oidcFlows)
       .set({ codeVerifier: 'x'.repeat(64) })
       .where(eq(schema.oidcFlows.stateHash, stateHash(flow.state)));
@@ -310,7 +306,7 @@ describe('social login against a real OpenID provider', () => {
   it('checks the nonce of the id_token against the flow', async () => {
     const flow = await start();
     const back = await idp.authorize(flow.authorization_url, newAccount());
-    await database.db
+    await shop.db
       .update(schema.oidcFlows)
       .set({ nonce: 'a-different-nonce' })
       .where(eq(schema.oidcFlows.stateHash, stateHash(flow.state)));

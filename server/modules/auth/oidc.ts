@@ -4,14 +4,14 @@ import {
   type OidcTokenResponse,
   USER_RES_STATUS,
 } from '@contract/user';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { oidcFlows, type SocialTicketRow, socialTickets, userIdentities } from '../../db/schema';
+import type { SocialTicketRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { codeChallengeS256, hmac, randomToken, safeEqual } from './crypto';
+import * as repo from './repo';
 
 export const OIDC_FLOW_TTL_SECONDS = 600;
 export const SOCIAL_TICKET_TTL_SECONDS = 900;
@@ -121,8 +121,7 @@ export function createOidcService(deps: {
     const verifier = randomToken(48);
     const nonce = randomToken();
     const flowToken = randomToken();
-    await db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, at));
-    await db.insert(oidcFlows).values({
+    await repo.insertFlow(db, {
       stateHash: hash('state', state),
       codeVerifier: verifier,
       nonce,
@@ -237,17 +236,7 @@ export function createOidcService(deps: {
     const meta = await metadata();
     const at = now();
     // Single use: the flow is claimed before anything is sent to the issuer.
-    const [flow] = await db
-      .update(oidcFlows)
-      .set({ consumedAt: at })
-      .where(
-        and(
-          eq(oidcFlows.stateHash, hash('state', input.state)),
-          isNull(oidcFlows.consumedAt),
-          gt(oidcFlows.expiresAt, at),
-        ),
-      )
-      .returning();
+    const flow = await repo.claimFlow(db, hash('state', input.state), at);
     if (!flow) throw badFlow();
     if (!safeEqual(hash('flow', input.flow_token), flow.flowTokenHash)) {
       throw badFlow('This sign-in was started in another browser. Please start again here.');
@@ -262,8 +251,7 @@ export function createOidcService(deps: {
       name: typeof claims.name === 'string' ? claims.name : null,
     };
     const ticket = randomToken();
-    await db.delete(socialTickets).where(lt(socialTickets.expiresAt, at));
-    await db.insert(socialTickets).values({
+    await repo.insertTicket(db, {
       ticketHash: hash('ticket', ticket),
       issuer: identity.issuer,
       subject: identity.subject,
@@ -274,11 +262,7 @@ export function createOidcService(deps: {
       createdAt: at,
       expiresAt: new Date(at.getTime() + SOCIAL_TICKET_TTL_SECONDS * 1000),
     });
-    const [linked] = await db
-      .select({ userId: userIdentities.userId })
-      .from(userIdentities)
-      .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)))
-      .limit(1);
+    const linked = await repo.findLinkedUser(db, identity.issuer, identity.subject);
     return {
       social_ticket: ticket,
       expires_in: SOCIAL_TICKET_TTL_SECONDS,
@@ -291,17 +275,7 @@ export function createOidcService(deps: {
 
   /** A live, unused ticket (not used up). */
   async function readTicket(ticket: string): Promise<SocialTicketRow> {
-    const [row] = await db
-      .select()
-      .from(socialTickets)
-      .where(
-        and(
-          eq(socialTickets.ticketHash, hash('ticket', ticket)),
-          isNull(socialTickets.consumedAt),
-          gt(socialTickets.expiresAt, now()),
-        ),
-      )
-      .limit(1);
+    const row = await repo.findLiveTicket(db, hash('ticket', ticket), now());
     if (!row) {
       throw new HttpError(400, 'This Google sign-in has expired or was already used. Please start again.', {
         res_status: USER_RES_STATUS.INVALID_STATE,
@@ -313,37 +287,23 @@ export function createOidcService(deps: {
 
   /** Uses a ticket up; false when another request used it first. */
   async function consumeTicket(ticketHash: string): Promise<boolean> {
-    const rows = await db
-      .update(socialTickets)
-      .set({ consumedAt: now() })
-      .where(and(eq(socialTickets.ticketHash, ticketHash), isNull(socialTickets.consumedAt)))
-      .returning({ ticketHash: socialTickets.ticketHash });
-    return rows.length > 0;
+    return repo.consumeTicket(db, ticketHash, now());
   }
 
   async function linkedUser(issuerName: string, subject: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ userId: userIdentities.userId })
-      .from(userIdentities)
-      .where(and(eq(userIdentities.issuer, issuerName), eq(userIdentities.subject, subject)))
-      .limit(1);
-    return row?.userId;
+    return repo.findLinkedUser(db, issuerName, subject);
   }
 
   /** Links the identity of a ticket to a buyer; 409 when the buyer already has another account of this issuer. */
   async function link(ticket: SocialTicketRow, userId: string): Promise<void> {
-    const inserted = await db
-      .insert(userIdentities)
-      .values({
-        userId,
-        issuer: ticket.issuer,
-        subject: ticket.subject,
-        email: ticket.email,
-        createdAt: now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: userIdentities.id });
-    if (inserted.length > 0) return;
+    const inserted = await repo.insertIdentity(db, {
+      userId,
+      issuer: ticket.issuer,
+      subject: ticket.subject,
+      email: ticket.email,
+      createdAt: now(),
+    });
+    if (inserted) return;
     const owner = await linkedUser(ticket.issuer, ticket.subject);
     if (owner === userId) return;
     throw new HttpError(

@@ -1,26 +1,27 @@
 import { USER_RES_STATUS } from '@contract/user';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { otpCodes } from '../../db/schema';
+import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { hmac, randomCode, safeEqual } from './crypto';
 import type { CodeDelivery, CodeMessage } from './delivery/types';
 import { hitRateLimit } from './rate-limit';
-
-/** The codes of one purpose and subject that can still be used. */
-function liveCodesOf(input: { purpose: string; subject: string }) {
-  return and(
-    eq(otpCodes.purpose, input.purpose),
-    eq(otpCodes.subject, input.subject),
-    isNull(otpCodes.consumedAt),
-  );
-}
+import {
+  consumeLiveCodes,
+  countCodeAttempt,
+  deleteCodesBefore,
+  insertCode,
+  killCode,
+  latestCode,
+  latestCodeCreatedAt,
+  lockCodeSubject,
+  spendCode,
+} from './repo';
 
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
 const HOUR = 3600;
 
-export type OtpPurpose = CodeMessage['purpose'];
+export type { OtpPurpose };
 
 export interface OtpLimits {
   resendCooldownSeconds: number;
@@ -69,18 +70,11 @@ export function createOtpService(deps: {
     const code = input.fixedCode ?? randomCode();
     await db.transaction(async (tx) => {
       // Serialises requests for the same subject across processes, so the cool-down cannot be raced.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.purpose}:${input.subject}`}, 0))`,
-      );
-      const [latest] = await tx
-        .select({ createdAt: otpCodes.createdAt })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.purpose, input.purpose), eq(otpCodes.subject, input.subject)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
-      if (latest) {
+      await lockCodeSubject(tx, input);
+      const latestAt = await latestCodeCreatedAt(tx, input);
+      if (latestAt) {
         const wait = Math.ceil(
-          (latest.createdAt.getTime() + limits.resendCooldownSeconds * 1000 - at.getTime()) / 1000,
+          (latestAt.getTime() + limits.resendCooldownSeconds * 1000 - at.getTime()) / 1000,
         );
         if (wait > 0) {
           throw tooManyRequests(`Please wait ${wait} seconds before asking for another code`, wait);
@@ -111,25 +105,16 @@ export function createOtpService(deps: {
         );
       }
       // Only the newest code works.
-      await tx.update(otpCodes).set({ consumedAt: at }).where(liveCodesOf(input));
-      await tx.insert(otpCodes).values({
+      await consumeLiveCodes(tx, input, at);
+      await insertCode(tx, {
         purpose: input.purpose,
         subject: input.subject,
         codeHash: hashOf(input.purpose, input.subject, code),
-        attempts: 0,
         createdAt: at,
         expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
       });
       // Codes older than a day are of no use to anyone.
-      await tx
-        .delete(otpCodes)
-        .where(
-          and(
-            eq(otpCodes.purpose, input.purpose),
-            eq(otpCodes.subject, input.subject),
-            lt(otpCodes.createdAt, new Date(at.getTime() - 24 * HOUR * 1000)),
-          ),
-        );
+      await deleteCodesBefore(tx, input, new Date(at.getTime() - 24 * HOUR * 1000));
     });
     if (input.fixedCode === undefined) {
       try {
@@ -141,7 +126,7 @@ export function createOtpService(deps: {
           validForMinutes: OTP_TTL_SECONDS / 60,
         });
       } catch (error) {
-        await db.update(otpCodes).set({ consumedAt: at }).where(liveCodesOf(input));
+        await consumeLiveCodes(db, input, at);
         throw new HttpError(502, 'The code could not be sent. Please try again in a moment.').withCause(
           error,
         );
@@ -153,30 +138,19 @@ export function createOtpService(deps: {
   /** Checks a code; throws 400 with the reason, or returns when it was right (it is then used up). */
   async function verify(purpose: OtpPurpose, subject: string, code: string): Promise<void> {
     const at = now();
-    const [latest] = await db
-      .select()
-      .from(otpCodes)
-      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.subject, subject)))
-      .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
-      .limit(1);
+    const latest = await latestCode(db, { purpose, subject });
     if (!latest || latest.consumedAt !== null) {
       if (latest && latest.attempts >= OTP_MAX_ATTEMPTS) throw attemptsExceeded();
       throw expired();
     }
     if (latest.expiresAt.getTime() <= at.getTime()) throw expired();
     // Count the try first, atomically: parallel guesses cannot get past the limit.
-    const [counted] = await db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(
-        and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)),
-      )
-      .returning({ attempts: otpCodes.attempts });
-    if (!counted) throw attemptsExceeded();
+    const attempts = await countCodeAttempt(db, latest.id, OTP_MAX_ATTEMPTS);
+    if (attempts === undefined) throw attemptsExceeded();
     if (!safeEqual(hashOf(purpose, subject, code), latest.codeHash)) {
-      const left = OTP_MAX_ATTEMPTS - counted.attempts;
+      const left = OTP_MAX_ATTEMPTS - attempts;
       if (left <= 0) {
-        await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, latest.id));
+        await killCode(db, latest.id, at);
         throw attemptsExceeded();
       }
       throw new HttpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
@@ -184,12 +158,7 @@ export function createOtpService(deps: {
         field: 'otp',
       });
     }
-    const [used] = await db
-      .update(otpCodes)
-      .set({ consumedAt: at })
-      .where(and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt)))
-      .returning({ id: otpCodes.id });
-    if (!used) throw expired();
+    if (!(await spendCode(db, latest.id, at))) throw expired();
   }
 
   return { issue, verify };

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { RES_STATUS } from '@contract/common';
 import { type TokenSetName, type TokenSetResponse, USER_RES_STATUS } from '@contract/user';
-import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Database } from '../../db/client';
-import { authSessions, refreshTokens } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import type { SessionRevokedReason } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { hmac, randomToken } from './crypto';
-import type { Executor } from './rate-limit';
+import * as repo from './repo';
 
 export const TOKEN_ISSUER = 'cricket-storefront';
 const audienceOf = (set: TokenSetName) => `shop:${set}`;
@@ -94,44 +93,22 @@ export function createTokenService(deps: TokenServiceDeps) {
     const at = now();
     const sessionId = randomUUID();
     const refreshToken = randomToken();
-    await executor
-      .insert(authSessions)
-      .values({ id: sessionId, userId, audience, createdAt: at, lastUsedAt: at });
-    await executor.insert(refreshTokens).values({
-      sessionId,
-      tokenHash: hashOf(refreshToken),
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + refreshTtlMs),
-    });
+    await repo.insertSession(
+      executor,
+      { id: sessionId, userId, audience, createdAt: at, lastUsedAt: at },
+      { tokenHash: hashOf(refreshToken), createdAt: at, expiresAt: new Date(at.getTime() + refreshTtlMs) },
+    );
     return tokenSet(userId, sessionId, audience, refreshToken);
   }
 
-  async function revokeSession(sessionId: string, reason: 'logout' | 'reuse' | 'admin'): Promise<boolean> {
-    const rows = await db
-      .update(authSessions)
-      .set({ revokedAt: now(), revokedReason: reason })
-      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
-      .returning({ id: authSessions.id });
-    return rows.length > 0;
+  async function revokeSession(sessionId: string, reason: SessionRevokedReason): Promise<boolean> {
+    return repo.revokeSession(db, sessionId, reason, now());
   }
 
   /** Exchanges a refresh token of `audience` for the next token set of the same family. */
   async function rotate(refreshToken: string, audience: TokenSetName): Promise<TokenSetResponse> {
     const at = now();
-    const [row] = await db
-      .select({
-        tokenId: refreshTokens.id,
-        usedAt: refreshTokens.usedAt,
-        expiresAt: refreshTokens.expiresAt,
-        sessionId: authSessions.id,
-        userId: authSessions.userId,
-        audience: authSessions.audience,
-        revokedAt: authSessions.revokedAt,
-      })
-      .from(refreshTokens)
-      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, hashOf(refreshToken)))
-      .limit(1);
+    const row = await repo.findRefreshToken(db, hashOf(refreshToken));
     if (!row || row.audience !== audience) throw refreshRefused();
     if (row.revokedAt !== null) throw refreshRefused();
     if (row.usedAt !== null) {
@@ -143,21 +120,12 @@ export function createTokenService(deps: TokenServiceDeps) {
     if (row.expiresAt.getTime() <= at.getTime()) throw refreshRefused();
 
     const next = randomToken();
-    const rotated = await db.transaction(async (tx) => {
-      const [used] = await tx
-        .update(refreshTokens)
-        .set({ usedAt: at })
-        .where(and(eq(refreshTokens.id, row.tokenId), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      if (!used) return false;
-      await tx.insert(refreshTokens).values({
-        sessionId: row.sessionId,
-        tokenHash: hashOf(next),
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + refreshTtlMs),
-      });
-      await tx.update(authSessions).set({ lastUsedAt: at }).where(eq(authSessions.id, row.sessionId));
-      return true;
+    const rotated = await repo.rotateRefreshToken(db, {
+      tokenId: row.tokenId,
+      sessionId: row.sessionId,
+      nextHash: hashOf(next),
+      at,
+      expiresAt: new Date(at.getTime() + refreshTtlMs),
     });
     if (!rotated) {
       // Two refreshes raced with the same token: only one may win; the family is treated as compromised.
@@ -170,12 +138,7 @@ export function createTokenService(deps: TokenServiceDeps) {
 
   /** The session a refresh token belongs to (for logout with only a refresh token). */
   async function sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ sessionId: refreshTokens.sessionId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashOf(refreshToken)))
-      .limit(1);
-    return row?.sessionId;
+    return repo.sessionOfRefreshTokenHash(db, hashOf(refreshToken));
   }
 
   /**
@@ -204,11 +167,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     if (!audiences.includes(audience)) {
       throw new HttpError(403, 'This sign-in cannot be used here.');
     }
-    const [session] = await db
-      .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
-      .from(authSessions)
-      .where(eq(authSessions.id, payload.sid))
-      .limit(1);
+    const session = await repo.findSession(db, payload.sid);
     if (!session || session.revokedAt !== null || session.userId !== payload.sub) throw invalidAccessToken();
     return { userId: payload.sub, sessionId: payload.sid, audience };
   }

@@ -13,15 +13,14 @@ import {
 import { errorBodySchema } from '@contract/common';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type OpenDatabase, openDatabase } from '../../db/client';
+import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { seed } from '../../db/seed/index';
-import { fakeStaticDir, memoryLogger, testConfig } from '../../testing';
+import { fakeStaticDir, type TestApp, testApp, testConfig } from '../../testing';
 
 const TOKEN = 'test-operator-token-catalogue';
 
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 const ids = new Map<string, number>();
 
@@ -113,20 +112,16 @@ const ARTWORK = new Set(
 );
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  app = buildApp({
-    config: testConfig({ STATIC_DIR: fakeStaticDir() }),
-    db: database.db,
-    logger: memoryLogger().logger,
+  shop = await testApp({
+    config: { STATIC_DIR: fakeStaticDir() },
     operatorToken: TOKEN,
   });
-  await app.ready();
-  for (const row of await database.db.select().from(schema.packages)) ids.set(row.packageCode, row.id);
+  app = shop.app;
+  for (const row of await shop.db.select().from(schema.packages)) ids.set(row.packageCode, row.id);
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 describe('the seeded line', () => {
@@ -173,6 +168,18 @@ describe('the seeded line', () => {
     );
   });
 
+  it('prices a customizable package at the sum of its products’ taxable amounts (spec §3)', async () => {
+    for (const country of ['IN', 'US']) {
+      const bat = await getPackage('BAT', country);
+      expect(bat.package_type).toBe('customizable');
+      expect(bat.products.every((p) => p.quantity === 0)).toBe(true);
+      expect(bat.price).toBeGreaterThan(0);
+      expect(minor(bat.price)).toBe(sum(bat.products.map((p) => minor(p.taxable_amount))));
+    }
+    // A package's own price still wins: the business licence's headline per pin.
+    expect((await getPackage('BUSINESS_LICENCE')).price).toBe(150_000);
+  });
+
   it('names the seller: IBC Cricket for most, the bat-maker partner for the custom bat', async () => {
     const bat = await getPackage('BAT');
     expect(bat.products.find((p) => p.product_code === 'IBC_CUSTOM_BAT')?.vendor_details).toEqual({
@@ -193,13 +200,13 @@ describe('the seeded line', () => {
           schema.productPrices,
           schema.packageProducts,
           schema.packageSales,
-        ].map(async (table) => (await database.db.select({ n: count() }).from(table))[0]?.n),
+        ].map(async (table) => (await shop.db.select({ n: count() }).from(table))[0]?.n),
       );
     const before = await counts();
     expect(
       (await admin('price', { product_code: 'IBC_BAT_GRIP', currency: 'INR', amount: 300 })).statusCode,
     ).toBe(200);
-    await seed(database.db);
+    await seed(shop.db);
     expect(await counts()).toEqual(before);
     const grip = (await getPackage('BAT')).products.find((p) => p.product_code === 'IBC_BAT_GRIP');
     expect(grip?.taxable_amount).toBe(300);
@@ -399,11 +406,11 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
     expect(body).toMatchObject({ country_code: 'IN', currency: 'INR' });
     expect(body.packages.map((p) => p.package_code)).toEqual(['SOLO', 'FAMILY']);
     const solo = body.packages[0];
-    // ₹30,507.63 × 18 % + ₹6,245.54 × 12 % + ₹4,236.44 × 18 % = 5,491.37 + 749.46 + 762.56
+    // ₹30,500 × 18 % + ₹6,250 × 12 % + ₹4,236.44 × 18 % = 5,490 + 750 + 762.56: whole rupees with GST
     expect(solo?.price_estimate).toEqual({
-      total_taxable_amount: 40_989.61,
-      total_tax: 7_003.39,
-      total_amount: 47_993,
+      total_taxable_amount: 40_986.44,
+      total_tax: 7_002.56,
+      total_amount: 47_989,
       total_discount: 0,
     });
     for (const pkg of body.packages) {
@@ -425,6 +432,26 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
       expect(minor(pkg.price_estimate.total_amount)).toBe(
         minor(pkg.price_estimate.total_taxable_amount) + minor(pkg.price_estimate.total_tax),
       );
+    }
+  });
+
+  it('shows every seeded price with GST in whole rupees in India and whole cents abroad', async () => {
+    for (const country of ['IN', 'US', 'GB']) {
+      const codes = (await available({ country_name_enum: country })).packages.map((p) => p.package_code);
+      expect(codes.length).toBeGreaterThan(0);
+      const body = await estimate(codes.join(','), country);
+      const step = country === 'IN' ? 100 : 1;
+      for (const pkg of body.packages) {
+        const withGst = minor(pkg.price_estimate.total_amount);
+        expect(withGst % step, `${country} ${pkg.package_code}: ${pkg.price_estimate.total_amount}`).toBe(0);
+        expect(pkg.price_estimate.total_amount).toBe(withGst / 100);
+        for (const product of pkg.products) {
+          // One unit with its GST, as the product's own card shows it.
+          const unit = minor(product.taxable_amount);
+          const unitWithGst = unit + Math.floor((unit * product.gst_rate) / 100 + 0.5 + 1e-9);
+          expect(unitWithGst % step, `${country} ${product.product_code}`).toBe(0);
+        }
+      }
     }
   });
 
@@ -459,7 +486,7 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
   });
 
   it('charges a fixed package its own (bundle) price, spread over its lines and taxed per line', async () => {
-    await database.db.insert(schema.packagePrices).values({
+    await shop.db.insert(schema.packagePrices).values({
       packageId: idOf('FAMILY'),
       currency: 'INR',
       priceMinor: 5_000_000,
@@ -476,7 +503,7 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
       );
       expect(estimated?.price_estimate.total_tax).toBeGreaterThan(50_000 * 0.12);
     } finally {
-      await database.db
+      await shop.db
         .delete(schema.packagePrices)
         .where(
           and(eq(schema.packagePrices.packageId, idOf('FAMILY')), eq(schema.packagePrices.currency, 'INR')),
@@ -581,7 +608,7 @@ describe('GET /api/commerce/packages/{id}/last_sale/v1/', () => {
 
   it('reads the sales the order module records', async () => {
     const soldAt = new Date(Date.now() - 3_600_000);
-    await database.db
+    await shop.db
       .insert(schema.packageSales)
       .values({ packageId: idOf('STEAM_GAME'), quantity: 2, soldAt, orderId: 'ORD-1' });
     const body = lastSaleResponseSchema.parse(
@@ -605,7 +632,7 @@ describe('POST /api/commerce/packages/{id}/notify_me/v1/', () => {
   const url = () => `/api/commerce/packages/${idOf('CLUB_EDITION')}/notify_me/v1/`;
   const stored = async () =>
     (
-      await database.db
+      await shop.db
         .select({ n: count() })
         .from(schema.notifyMeRequests)
         .where(eq(schema.notifyMeRequests.packageId, idOf('CLUB_EDITION')))
@@ -631,7 +658,7 @@ describe('POST /api/commerce/packages/{id}/notify_me/v1/', () => {
     expect(phone.statusCode).toBe(201);
     expect(await stored()).toBe(2);
 
-    const [row] = await database.db
+    const [row] = await shop.db
       .select()
       .from(schema.notifyMeRequests)
       .where(eq(schema.notifyMeRequests.id, created.notify_me_id));
@@ -709,6 +736,15 @@ describe('POST /api/invoicing/packages/payment_services/v1/', () => {
 });
 
 describe('GET /config/packagesAvailabilityConfig.json', () => {
+  it('says whether international payments are on as the server is configured (FEATURE_INTERNATIONAL_PAYMENTS)', async () => {
+    const off = shop.build({
+      config: { features: { ...testConfig().features, internationalPayments: false } },
+    });
+    const res = await off.inject({ method: 'GET', url: '/config/packagesAvailabilityConfig.json' });
+    expect(packagesAvailabilityConfigSchema.parse(res.json()).international_payments_enabled).toBe(false);
+    await off.close();
+  });
+
   it('is generated from the database, revalidated on every load', async () => {
     const res = await call('GET', '/config/packagesAvailabilityConfig.json');
     expect(res.statusCode).toBe(200);
@@ -759,7 +795,7 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
     const headset = (await getPackage('SOLO')).products[0];
     expect(headset).toMatchObject({
       product_code: 'IBC_VR_HEADSET',
-      taxable_amount: 30_507.63,
+      taxable_amount: 30_500,
       available_quantity: 120,
     });
   });
@@ -768,11 +804,11 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
     const res = await admin('price', { product_code: 'IBC_VR_HEADSET', currency: 'INR', amount: 54_999 });
     expect(res.statusCode, res.body).toBe(200);
     expect(catalogueAdminProductResponseSchema.parse(res.json()).product.prices).toEqual([
-      // The old "original" (₹33,897.46) is below the new price, so it is no longer an offer.
+      // The old "original" (₹33,050) is below the new price, so it is no longer an offer.
       { currency: 'INR', taxable_amount: 54_999, original_taxable_amount: null },
       { currency: 'USD', taxable_amount: 449, original_taxable_amount: 499 },
     ]);
-    const [row] = await database.db
+    const [row] = await shop.db
       .select()
       .from(schema.productPrices)
       .innerJoin(schema.products, eq(schema.products.id, schema.productPrices.productId))
@@ -783,20 +819,20 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
 
     const solo = await getPackage('SOLO');
     expect(solo.products[0]?.taxable_amount).toBe(54_999);
-    expect(solo.price).toBe(54_999 + 6_245.54 + 4_236.44);
+    expect(solo.price).toBe(54_999 + 6_250 + 4_236.44);
     const [estimated] = (await estimate('SOLO')).packages;
     expect(estimated?.products[0]?.price_estimate_details?.total_tax).toBe(9_899.82);
 
     const back = await admin('price', {
       product_code: 'IBC_VR_HEADSET',
       currency: 'INR',
-      amount: 30_507.63,
-      original_amount: 33_897.46,
+      amount: 30_500,
+      original_amount: 33_050,
     });
     expect(back.statusCode).toBe(200);
     expect((await getPackage('SOLO')).products[0]).toMatchObject({
-      taxable_amount: 30_507.63,
-      original_taxable_amount: 33_897.46,
+      taxable_amount: 30_500,
+      original_taxable_amount: 33_050,
     });
   });
 
@@ -833,7 +869,7 @@ describe('operator calls: /api/commerce/admin/catalogue/…', () => {
     const unknown = await admin('price', { product_code: 'NOPE', currency: 'INR', amount: 1 });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe('Product not found: NOPE');
-    expect((await getPackage('SOLO')).products[0]?.taxable_amount).toBe(30_507.63);
+    expect((await getPackage('SOLO')).products[0]?.taxable_amount).toBe(30_500);
   });
 
   it('lists products with prices and stock, and packages with their stock', async () => {

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type OpenDatabase, openDatabase } from '../../db/client';
-import { fakeStaticDir, memoryLogger, testConfig } from '../../testing';
+import type { App } from '../../app';
+import { fakeStaticDir, type TestApp, testApp } from '../../testing';
 import { CatalogueUsageError, catalogueViaDatabase, catalogueViaServer, parseCatalogueCommand } from './cli';
 
 const TOKEN = 'test-operator-token-catalogue-cli';
@@ -53,25 +52,23 @@ describe('parseCatalogueCommand', () => {
 });
 
 describe('running the commands', () => {
-  let database: OpenDatabase;
+  let shop: TestApp;
   let app: App;
   let server: { host: string; port: number; token: string };
 
   beforeAll(async () => {
-    database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-    app = buildApp({
-      config: testConfig({ STATIC_DIR: fakeStaticDir() }),
-      db: database.db,
-      logger: memoryLogger().logger,
+    shop = await testApp({
+      config: { STATIC_DIR: fakeStaticDir() },
       operatorToken: TOKEN,
+      ready: false,
     });
+    app = shop.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     server = { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port, token: TOKEN };
   });
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await shop.close();
   });
 
   it('changes a price and stock through the running server, seen by the next GET', async () => {
@@ -111,7 +108,7 @@ describe('running the commands', () => {
 
   it('works straight on the database when no server runs', async () => {
     const out = await catalogueViaDatabase(
-      database.db,
+      shop.db,
       parseCatalogueCommand([
         'price',
         'IBC_BAT_GRIP',
@@ -125,7 +122,7 @@ describe('running the commands', () => {
     );
     expect(out).toContain('$6.49 (was $7.99)');
     await expect(
-      catalogueViaDatabase(database.db, parseCatalogueCommand(['stock', 'NOPE', '--unlimited'])),
+      catalogueViaDatabase(shop.db, parseCatalogueCommand(['stock', 'NOPE', '--unlimited'])),
     ).rejects.toThrow('Product not found: NOPE');
   });
 });

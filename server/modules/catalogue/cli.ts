@@ -9,6 +9,7 @@ import {
   catalogueAdminProductResponseSchema,
   catalogueAdminStockRequestSchema,
 } from '@contract/catalogue';
+import { parseFeatureFlags } from '@contract/flags';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
@@ -187,7 +188,11 @@ export async function catalogueViaServer(
 
 /** Straight to the database: no server runs on this DATA_DIR, or the database is PostgreSQL. */
 export async function catalogueViaDatabase(db: Database, action: CatalogueAction): Promise<string> {
-  const service = createCatalogueService({ db, now: () => new Date() });
+  const service = createCatalogueService({
+    db,
+    now: () => new Date(),
+    internationalPayments: parseFeatureFlags(process.env).flags.internationalPayments,
+  });
   try {
     if (action.kind === 'list') return formatCatalogueList(await service.adminList());
     if (action.kind === 'price') {

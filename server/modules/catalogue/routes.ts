@@ -18,8 +18,9 @@ import {
   paymentServicesResponseSchema,
 } from '@contract/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
-import type { CatalogueService } from './service';
+import { type CatalogueService, createCatalogueService } from './service';
 
 export interface CatalogueRoutesOptions {
   service: CatalogueService;
@@ -186,4 +187,20 @@ export const availabilityConfigRoutes: FastifyPluginAsyncZod<{ service: Catalogu
       return service.availabilityConfig();
     },
   );
+};
+
+/** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
+export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
+  const service = createCatalogueService({
+    db: deps.db,
+    now: deps.now,
+    internationalPayments: deps.config.features.internationalPayments,
+  });
+  await app.register(catalogueRoutes, {
+    prefix: '/api/commerce',
+    service,
+    operatorToken: deps.operatorToken,
+  });
+  await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service });
+  await app.register(availabilityConfigRoutes, { service });
 };

@@ -1,17 +1,16 @@
-import {
-  type AvailablePackagesRequest,
-  type CatalogueAdminList,
-  type CatalogueAdminProduct,
-  type Currency,
-  currencyForCountry,
-  type Package,
-  type PackageWithEstimate,
-  type PaymentService,
-  type Product,
+import type {
+  AvailablePackagesRequest,
+  CatalogueAdminList,
+  CatalogueAdminProduct,
+  Package,
+  PackageWithEstimate,
+  PaymentService,
+  Product,
 } from '@contract/catalogue';
+import { type Currency, currencyForCountry, minorPerMajor, toMajor, toMinor } from '@contract/money';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
-import { allocateProportionally, lineTaxMinor, monthlyInstalmentMinor, toMajor, toMinor } from './money';
+import { monthlyInstalmentMinor, priceLines, supplyOf } from '../pricing/pricing';
 import {
   type CataloguePackage,
   type CatalogueProduct,
@@ -95,9 +94,13 @@ export interface PricedPackage {
   estimate: { taxableMinor: number; taxMinor: number; amountMinor: number; discountMinor: number };
 }
 
-/** GST applies inside India; exports carry none (DESIGN.md §6). */
-export function chargesGst(countryCode: string): boolean {
-  return countryCode === 'IN';
+/**
+ * How many of each product a package's own price stands for: a fixed package its contents; a customizable one,
+ * whose products wait at quantity 0 for the buyer, one of each (spec §3: the price defaults to the sum of its
+ * products' taxable amounts).
+ */
+function priceWeight(packageType: CataloguePackage['packageType'], quantity: number): number {
+  return packageType === 'customizable' ? 1 : quantity;
 }
 
 /**
@@ -108,9 +111,13 @@ export function pricePackage(pkg: CataloguePackage, countryCode: string): Priced
   if (!pkg.availableCountries.includes(countryCode)) return undefined;
   const currency = currencyForCountry(countryCode);
   const stock = packageStock(pkg);
-  const gst = chargesGst(countryCode);
 
-  const base: Omit<PricedLine, 'lineTaxableMinor' | 'lineTaxMinor'>[] = [];
+  const base: {
+    product: CatalogueProduct;
+    quantity: number;
+    unitTaxableMinor: number;
+    unitOriginalMinor: number | null;
+  }[] = [];
   for (const { product, quantity } of stock.items) {
     const price = product.prices[currency];
     if (!price) return undefined;
@@ -119,8 +126,6 @@ export function pricePackage(pkg: CataloguePackage, countryCode: string): Priced
       quantity,
       unitTaxableMinor: price.amountMinor,
       unitOriginalMinor: price.originalMinor,
-      gstRateBp: gst ? product.gstRateBp : 0,
-      isOutOfStock: isProductOutOfStock(product),
     });
   }
 
@@ -132,37 +137,42 @@ export function pricePackage(pkg: CataloguePackage, countryCode: string): Priced
     adCost = price.amountMinor;
   }
 
-  const sumOfLines = base.reduce((s, l) => s + l.unitTaxableMinor * l.quantity, 0);
   const own = pkg.prices[currency];
-  // A fixed package's own price is a bundle price: spread over its lines so each is taxed at its rate.
-  const lineTaxables =
-    own && pkg.packageType === 'fixed'
-      ? allocateProportionally(
-          own.amountMinor,
-          base.map((l) => l.unitTaxableMinor * l.quantity),
-        )
-      : base.map((l) => l.unitTaxableMinor * l.quantity);
+  const priced = priceLines(
+    base.map((l) => ({
+      unitTaxableMinor: l.unitTaxableMinor,
+      quantity: l.quantity,
+      gstRateBp: l.product.gstRateBp,
+    })),
+    {
+      supply: supplyOf({ countryCode }),
+      // A fixed package's own price is a bundle price: spread over its lines so each is taxed at its rate.
+      bundleTaxableMinor: own && pkg.packageType === 'fixed' ? own.amountMinor : undefined,
+    },
+  );
   const lines: PricedLine[] = base.map((l, i) => {
-    const lineTaxableMinor = lineTaxables[i] ?? 0;
+    const line = priced.lines[i];
     return {
       ...l,
-      lineTaxableMinor,
-      lineTaxMinor: lineTaxMinor(lineTaxableMinor, 1, l.gstRateBp),
+      gstRateBp: line?.gstRateBp ?? 0,
+      lineTaxableMinor: line?.lineTaxableMinor ?? 0,
+      lineTaxMinor: line?.taxMinor ?? 0,
+      isOutOfStock: isProductOutOfStock(l.product),
     };
   });
 
-  const priceMinor = own ? own.amountMinor : sumOfLines;
-  const linesOriginal = lines.some((l) => l.quantity > 0 && l.unitOriginalMinor !== null)
-    ? lines.reduce((s, l) => s + (l.unitOriginalMinor ?? l.unitTaxableMinor) * l.quantity, 0)
+  const weighted = lines.map((l) => ({ ...l, weight: priceWeight(pkg.packageType, l.quantity) }));
+  const sumOfProducts = weighted.reduce((s, l) => s + l.unitTaxableMinor * l.weight, 0);
+  const priceMinor = own ? own.amountMinor : sumOfProducts;
+  const linesOriginal = weighted.some((l) => l.weight > 0 && l.unitOriginalMinor !== null)
+    ? weighted.reduce((s, l) => s + (l.unitOriginalMinor ?? l.unitTaxableMinor) * l.weight, 0)
     : null;
   const original = own ? own.originalMinor : linesOriginal;
 
-  const taxableMinor = lines.reduce((s, l) => s + l.lineTaxableMinor, 0);
-  const taxMinor = lines.reduce((s, l) => s + l.lineTaxMinor, 0);
-  const amountMinor = taxableMinor + taxMinor;
+  const { taxableMinor, taxMinor, amountMinor } = priced;
   const emi =
     pkg.packageType === 'fixed' && pkg.noCostEmi && pkg.emiTenureMonths
-      ? monthlyInstalmentMinor(amountMinor, pkg.emiTenureMonths)
+      ? monthlyInstalmentMinor(amountMinor, pkg.emiTenureMonths, currency)
       : null;
 
   return {
@@ -181,7 +191,8 @@ export function pricePackage(pkg: CataloguePackage, countryCode: string): Priced
 
 // ---- The wire (major units from here on) ----
 
-function toWireProduct(line: PricedLine, withEstimate: boolean): Product {
+function toWireProduct(line: PricedLine, currency: Currency, withEstimate: boolean): Product {
+  const major = (minor: number) => toMajor(minor, currency);
   const { product: p } = line;
   return {
     product_id: p.id,
@@ -194,16 +205,16 @@ function toWireProduct(line: PricedLine, withEstimate: boolean): Product {
     availability_type: p.availabilityType,
     available_quantity: p.availableQuantity,
     is_out_of_stock: line.isOutOfStock,
-    taxable_amount: toMajor(line.unitTaxableMinor),
+    taxable_amount: major(line.unitTaxableMinor),
     original_taxable_amount:
       line.unitOriginalMinor !== null && line.unitOriginalMinor > line.unitTaxableMinor
-        ? toMajor(line.unitOriginalMinor)
+        ? major(line.unitOriginalMinor)
         : null,
     hsn_code: p.hsnCode,
     gst_rate: line.gstRateBp / 100,
     category: p.category ? { category_code: p.category.code } : null,
     quantity: line.quantity,
-    total_amount_for_each_product: toMajor(line.lineTaxableMinor),
+    total_amount_for_each_product: major(line.lineTaxableMinor),
     vendor_details:
       p.vendorType === 'SELF'
         ? { vendor_type: 'SELF', vendor_name: p.vendorName }
@@ -213,9 +224,9 @@ function toWireProduct(line: PricedLine, withEstimate: boolean): Product {
       ? {
           price_estimate_details: {
             quantity: line.quantity,
-            total_amount: toMajor(line.lineTaxableMinor + line.lineTaxMinor),
-            total_taxable_amount: toMajor(line.lineTaxableMinor),
-            total_tax: toMajor(line.lineTaxMinor),
+            total_amount: major(line.lineTaxableMinor + line.lineTaxMinor),
+            total_taxable_amount: major(line.lineTaxableMinor),
+            total_tax: major(line.lineTaxMinor),
             total_discount: 0,
           },
         }
@@ -224,6 +235,7 @@ function toWireProduct(line: PricedLine, withEstimate: boolean): Product {
 }
 
 export function toWirePackage(priced: PricedPackage, withEstimate = false): Package {
+  const major = (minor: number) => toMajor(minor, priced.currency);
   const { pkg } = priced;
   const categories = new Map<string, Package['categories'][number]>();
   for (const { product } of priced.lines) {
@@ -250,12 +262,12 @@ export function toWirePackage(priced: PricedPackage, withEstimate = false): Pack
     currency: priced.currency,
     available_in: pkg.availableCountries,
     categories: [...categories.values()],
-    products: priced.lines.map((l) => toWireProduct(l, withEstimate)),
-    price: toMajor(priced.priceMinor),
-    original_price: priced.originalPriceMinor === null ? null : toMajor(priced.originalPriceMinor),
+    products: priced.lines.map((l) => toWireProduct(l, priced.currency, withEstimate)),
+    price: major(priced.priceMinor),
+    original_price: priced.originalPriceMinor === null ? null : major(priced.originalPriceMinor),
     quantity: 0,
     is_out_of_stock: priced.isOutOfStock,
-    emi_starts_from_amount: priced.emiStartsFromMinor === null ? null : toMajor(priced.emiStartsFromMinor),
+    emi_starts_from_amount: priced.emiStartsFromMinor === null ? null : major(priced.emiStartsFromMinor),
     is_shipping_required: pkg.isShippingRequired,
     ad_details:
       pkg.ad && priced.adCostPerDevicePerDayMinor !== null
@@ -267,20 +279,21 @@ export function toWirePackage(priced: PricedPackage, withEstimate = false): Pack
             end_date: pkg.ad.endDate,
             devices: pkg.ad.devices.map((d) => ({ device_name: d.deviceName, device_id: d.deviceCode })),
             ad_assets: pkg.ad.adAssets,
-            cost_per_device_per_day: toMajor(priced.adCostPerDevicePerDayMinor),
+            cost_per_device_per_day: major(priced.adCostPerDevicePerDayMinor),
           }
         : null,
   };
 }
 
 export function toWirePackageWithEstimate(priced: PricedPackage): PackageWithEstimate {
+  const major = (minor: number) => toMajor(minor, priced.currency);
   return {
     ...toWirePackage(priced, true),
     price_estimate: {
-      total_amount: toMajor(priced.estimate.amountMinor),
-      total_taxable_amount: toMajor(priced.estimate.taxableMinor),
-      total_tax: toMajor(priced.estimate.taxMinor),
-      total_discount: toMajor(priced.estimate.discountMinor),
+      total_amount: major(priced.estimate.amountMinor),
+      total_taxable_amount: major(priced.estimate.taxableMinor),
+      total_tax: major(priced.estimate.taxMinor),
+      total_discount: major(priced.estimate.discountMinor),
     },
   };
 }
@@ -302,8 +315,9 @@ function toAdminProduct(p: CatalogueProduct): CatalogueAdminProduct {
         ? [
             {
               currency,
-              taxable_amount: toMajor(price.amountMinor),
-              original_taxable_amount: price.originalMinor === null ? null : toMajor(price.originalMinor),
+              taxable_amount: toMajor(price.amountMinor, currency),
+              original_taxable_amount:
+                price.originalMinor === null ? null : toMajor(price.originalMinor, currency),
             },
           ]
         : [];
@@ -313,31 +327,48 @@ function toAdminProduct(p: CatalogueProduct): CatalogueAdminProduct {
 
 // ---- Payment services ----
 
-const PAYMENT_SERVICE_DESCRIPTIONS: Record<Currency, Partial<Record<PaymentService, string>>> = {
-  INR: {
-    CARD_MODAL:
+const PAYMENT_SERVICE_DESCRIPTIONS: Record<Currency, [PaymentService, string][]> = {
+  INR: [
+    [
+      'CARD_MODAL',
       'Pay by card, UPI, net banking or wallet in a secure payment window that opens over the checkout.',
-    PAYMENT_LINK:
+    ],
+    [
+      'PAYMENT_LINK',
       "Pay on the payment provider's secure hosted page (UPI, cards, net banking or wallet); you come back to the shop once it is done.",
-  },
-  USD: {
-    CARD_MODAL:
+    ],
+  ],
+  USD: [
+    [
+      'CARD_MODAL',
       'Pay by international credit or debit card in a secure payment window that opens over the checkout.',
-  },
+    ],
+  ],
 };
 
 /** The card modal for every package; the hosted payment link also for INR (spec §1, §3). */
 export function paymentServicesFor(currency: Currency) {
-  return Object.entries(PAYMENT_SERVICE_DESCRIPTIONS[currency]).map(([service, description]) => ({
-    payment_service: service as PaymentService,
+  return PAYMENT_SERVICE_DESCRIPTIONS[currency].map(([service, description]) => ({
+    payment_service: service,
     payment_service_description: description,
   }));
 }
 
 // ---- The service ----
 
+/**
+ * An operator's price in major units, strictly: at most two decimals and not negative (no silent rounding of a
+ * typo). Throws a RangeError otherwise.
+ */
+export function operatorAmountToMinor(major: number, currency: Currency): number {
+  const minor = toMinor(major, currency);
+  if (major < 0 || Math.abs(major * minorPerMajor(currency) - minor) > 1e-6) {
+    throw new RangeError(`Not an amount with at most two decimals: ${major}`);
+  }
+  return minor;
+}
+
 export const PACKAGE_NOT_FOUND = 'Package not found';
-export const INTERNATIONAL_PAYMENTS_ENABLED = true;
 const LAST_SALE_WINDOW_DAYS = 30;
 
 function notFound(message: string, response?: string): HttpError {
@@ -353,9 +384,11 @@ function unknownCodes(asked: readonly string[], found: readonly CataloguePackage
 export interface CatalogueServiceDeps {
   db: Database;
   now: () => Date;
+  /** Spec §9's international-payments flag (FEATURE_INTERNATIONAL_PAYMENTS), as the PWA is built with it. */
+  internationalPayments: boolean;
 }
 
-export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, now, internationalPayments }: CatalogueServiceDeps) {
   async function adminProduct(productId: number): Promise<CatalogueAdminProduct> {
     const product = (await loadProducts(db, [productId])).get(productId);
     if (!product) throw notFound('Product not found');
@@ -432,7 +465,7 @@ export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
       const all = await loadPackages(db, 'all');
       return {
         generated_at: now().toISOString(),
-        international_payments_enabled: INTERNATIONAL_PAYMENTS_ENABLED,
+        international_payments_enabled: internationalPayments,
         packages: all.map((pkg) => ({
           package_code: pkg.code,
           package_type: pkg.packageType,
@@ -508,7 +541,7 @@ export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
       original_amount?: number | null | undefined;
     }): Promise<CatalogueAdminProduct> {
       const productId = await productIdOf(input.product_code);
-      const amountMinor = toMinor(input.amount);
+      const amountMinor = operatorAmountToMinor(input.amount, input.currency);
       let originalMinor: number | null;
       if (input.original_amount === undefined) {
         const current = (await loadProducts(db, [productId])).get(productId)?.prices[input.currency];
@@ -518,7 +551,10 @@ export function createCatalogueService({ db, now }: CatalogueServiceDeps) {
             ? current.originalMinor
             : null;
       } else {
-        originalMinor = input.original_amount === null ? null : toMinor(input.original_amount);
+        originalMinor =
+          input.original_amount === null
+            ? null
+            : operatorAmountToMinor(input.original_amount, input.currency);
       }
       if (originalMinor !== null && originalMinor <= amountMinor) {
         throw new HttpError(400, 'original_amount: The original price must be above the price', {

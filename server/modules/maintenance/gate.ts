@@ -1,7 +1,7 @@
 import { RES_STATUS } from '@contract/common';
+import fp from 'fastify-plugin';
 import { HttpError } from '../../errors';
 import { pathnameOf } from '../../plugins/errors';
-import { globalPlugin } from '../../plugins/global';
 import type { MaintenanceService } from './service';
 
 export interface MaintenanceGateOptions {
@@ -26,7 +26,7 @@ export function isGated(pathname: string): boolean {
  * SERVER_UNDER_MAINTENANCE (spec §8), so the PWA shows its maintenance screen.
  * /healthz and the static PWA keep working.
  */
-export const maintenanceGate = globalPlugin<MaintenanceGateOptions>(async (app, { service }) => {
+export const maintenanceGate = fp<MaintenanceGateOptions>(async (app, { service }) => {
   app.addHook('onRequest', async (request) => {
     if (!isGated(pathnameOf(request.url))) return;
     const status = await service.status();

@@ -1,15 +1,14 @@
 import { errorBodySchema } from '@contract/common';
 import { maintenanceAdminResponseSchema, maintenanceStatusSchema } from '@contract/maintenance';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type OpenDatabase, openDatabase } from '../../db/client';
-import { fakeStaticDir, memoryLogger, testConfig } from '../../testing';
+import type { App } from '../../app';
+import { fakeStaticDir, type TestApp, testApp } from '../../testing';
 import { createMaintenanceService } from './service';
 
 const TOKEN = 'test-operator-token-0123456789';
 const START = new Date('2026-03-01T10:00:00.000Z');
 
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 let clock = START;
 
@@ -27,20 +26,16 @@ const status = async () => {
 };
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  app = buildApp({
-    config: testConfig({ STATIC_DIR: fakeStaticDir() }),
-    db: database.db,
-    logger: memoryLogger().logger,
+  shop = await testApp({
+    config: { STATIC_DIR: fakeStaticDir() },
     now: () => clock,
     operatorToken: TOKEN,
   });
-  await app.ready();
+  app = shop.app;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 beforeEach(async () => {
@@ -168,11 +163,7 @@ describe('POST /api/maintenance/admin/v1/', () => {
   });
 
   it('is closed when the process has no operator token', async () => {
-    const closed = buildApp({
-      config: testConfig({ STATIC_DIR: '/nonexistent' }),
-      db: database.db,
-      logger: memoryLogger().logger,
-    });
+    const closed = shop.build({ config: { STATIC_DIR: '/nonexistent' } });
     const res = await closed.inject({
       method: 'POST',
       url: '/api/maintenance/admin/v1/',
@@ -187,7 +178,7 @@ describe('POST /api/maintenance/admin/v1/', () => {
 describe('the state lives in the database', () => {
   it('is seen by another process (another app on the same database) within its cache time', async () => {
     let otherClock = START;
-    const other = createMaintenanceService({ db: database.db, now: () => otherClock, cacheMs: 2000 });
+    const other = createMaintenanceService({ db: shop.db, now: () => otherClock, cacheMs: 2000 });
     expect((await other.status()).res_status).toBe('working');
     await admin({ enabled: true, message: 'Back soon' });
     // Still cached in the other process…

@@ -3,9 +3,12 @@ import {
   maintenanceAdminResponseSchema,
   maintenanceStatusSchema,
 } from '@contract/maintenance';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
-import type { MaintenanceService } from './service';
+import { maintenanceGate } from './gate';
+import { createMaintenanceService, type MaintenanceService } from './service';
 
 export interface MaintenanceRoutesOptions {
   service: MaintenanceService;
@@ -57,3 +60,21 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
     },
   );
 };
+
+/** Not encapsulated: its gate answers every other service's calls while a window is on. */
+export const maintenanceModule = fp<ModuleOptions>(
+  async (app, deps) => {
+    const service = createMaintenanceService({
+      db: deps.db,
+      now: deps.now,
+      ...(deps.maintenanceCacheMs === undefined ? {} : { cacheMs: deps.maintenanceCacheMs }),
+    });
+    await app.register(maintenanceGate, { service });
+    await app.register(maintenanceRoutes, {
+      prefix: '/api/maintenance',
+      service,
+      operatorToken: deps.operatorToken,
+    });
+  },
+  { name: 'maintenance' },
+);

@@ -1,27 +1,21 @@
 import { errorBodySchema } from '@contract/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type OpenDatabase, openDatabase } from '../../db/client';
+import type { App } from '../../app';
 import * as schema from '../../db/schema';
-import { memoryLogger, testConfig } from '../../testing';
+import { type TestApp, testApp } from '../../testing';
 
-let database: OpenDatabase;
+let shop: TestApp;
 let app: App;
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  app = buildApp({
-    config: testConfig(),
-    db: database.db,
-    logger: memoryLogger().logger,
+  shop = await testApp({
     now: () => new Date('2026-11-21T10:00:00Z'),
   });
-  await app.ready();
+  app = shop.app;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await shop.close();
 });
 
 describe('marketing pushes', () => {
@@ -37,7 +31,7 @@ describe('marketing pushes', () => {
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: true });
-    const rows = await database.db.select().from(schema.marketingEvents);
+    const rows = await shop.db.select().from(schema.marketingEvents);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       kind: 'event',
@@ -59,7 +53,7 @@ describe('marketing pushes', () => {
       });
       expect(res.statusCode).toBe(202);
     }
-    const rows = await database.db.select().from(schema.marketingEvents);
+    const rows = await shop.db.select().from(schema.marketingEvents);
     expect(rows.filter((r) => r.kind === 'user')).toMatchObject([{ userId: 'u-1', data: { city: 'Pune' } }]);
     expect(rows.filter((r) => r.kind === 'anonymous_user')).toMatchObject([
       { userId: null, anonymousId: 'a-1' },

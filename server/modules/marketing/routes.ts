@@ -1,18 +1,16 @@
 import { eventPushRequestSchema, pushResponseSchema, userPushRequestSchema } from '@contract/marketing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { marketingEvents } from '../../db/schema';
-
-export interface MarketingRoutesOptions {
-  db: Database;
-  now: () => Date;
-}
+import type { ModuleOptions } from '../../context';
+import { createMarketingService, type MarketingService } from './service';
 
 /** Tracking calls are small: a bigger body is a mistake or abuse. */
 const BODY_LIMIT = 16 * 1024;
 
 /** The /api/marketing service (spec §7 Analytics): event and user pushes, stored for the marketing team. */
-export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = async (app, { db, now }) => {
+export const marketingRoutes: FastifyPluginAsyncZod<{ service: MarketingService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/web_engage/events/push/',
     {
@@ -20,15 +18,7 @@ export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = as
       schema: { body: eventPushRequestSchema, response: { 202: pushResponseSchema } },
     },
     async (request, reply) => {
-      const body = request.body;
-      await db.insert(marketingEvents).values({
-        kind: 'event',
-        name: body.event_name,
-        userId: null,
-        anonymousId: body.anonymous_id ?? null,
-        data: body.event_data,
-        occurredAt: body.occurred_at ? new Date(body.occurred_at) : now(),
-      });
+      await service.pushEvent(request.body);
       return reply.code(202).send({ accepted: true });
     },
   );
@@ -44,17 +34,16 @@ export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = as
         schema: { body: userPushRequestSchema, response: { 202: pushResponseSchema } },
       },
       async (request, reply) => {
-        const body = request.body;
-        await db.insert(marketingEvents).values({
-          kind,
-          name: null,
-          userId: kind === 'user' ? (body.user_id ?? null) : null,
-          anonymousId: body.anonymous_id ?? null,
-          data: body.attributes,
-          occurredAt: now(),
-        });
+        await service.pushUser(kind, request.body);
         return reply.code(202).send({ accepted: true });
       },
     );
   }
+};
+
+export const marketingModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now }) => {
+  await app.register(marketingRoutes, {
+    prefix: '/api/marketing',
+    service: createMarketingService({ db, now }),
+  });
 };

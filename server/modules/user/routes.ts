@@ -32,6 +32,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { OidcService } from '../auth/oidc';
@@ -282,4 +283,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       );
     },
   );
+};
+
+/** Registered after the auth module, whose accounts it serves. */
+export const userModule: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
+  await app.register(userRoutes, { prefix: '/api/user', ...app.accounts });
 };

@@ -8,14 +8,14 @@ import type {
   UserProfile,
 } from '@contract/user';
 import { USER_RES_STATUS } from '@contract/user';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { indiaDistricts, indiaStates, type UserRow, users } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { OtpService } from '../auth/otp';
 import type { NormalizedPhone } from '../auth/phone';
-import type { Executor } from '../auth/rate-limit';
+import type { UserValues } from './repo';
+import * as repo from './repo';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
 type SignUpDetails = z.output<typeof signUpDetailsRequestSchema>;
@@ -26,7 +26,7 @@ export function toProfile(row: UserRow): UserProfile {
     name: row.name,
     email: row.email,
     is_email_verified: row.emailVerified,
-    gender: (row.gender as UserProfile['gender']) ?? null,
+    gender: row.gender ?? null,
     dob: row.dob,
     phone_number: row.phoneNumber,
     country_code: row.countryCode,
@@ -54,22 +54,17 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
   const { db, otp, now } = deps;
 
   async function find(userId: string): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const row = await repo.findUser(db, userId);
     if (!row) throw new HttpError(404, 'No such account', { field: 'user_id' });
     return row;
   }
 
   async function findByPhone(e164: string, executor: Executor = db): Promise<UserRow | undefined> {
-    const [row] = await executor.select().from(users).where(eq(users.phoneE164, e164)).limit(1);
-    return row;
+    return repo.findUserByPhone(executor, e164);
   }
 
   async function findByVerifiedEmail(email: string): Promise<UserRow[]> {
-    return db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.emailVerified}`)
-      .limit(2);
+    return repo.findUsersByVerifiedEmail(db, email);
   }
 
   /** The account of this phone number, created on first sign-in. */
@@ -80,19 +75,15 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
     const existing = await findByPhone(phone.e164, executor);
     if (existing) return { user: existing, isNew: false };
     const at = now();
-    const [created] = await executor
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        phoneE164: phone.e164,
-        countryCode: phone.countryCode,
-        isoCountryCode: phone.isoCountryCode,
-        phoneNumber: phone.phoneNumber,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoNothing({ target: users.phoneE164 })
-      .returning();
+    const created = await repo.insertUserOfPhone(executor, {
+      id: randomUUID(),
+      phoneE164: phone.e164,
+      countryCode: phone.countryCode,
+      isoCountryCode: phone.isoCountryCode,
+      phoneNumber: phone.phoneNumber,
+      createdAt: at,
+      updatedAt: at,
+    });
     if (created) return { user: created, isNew: true };
     // Another process created it a moment ago.
     const raced = await findByPhone(phone.e164, executor);
@@ -100,13 +91,9 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
     return { user: raced, isNew: false };
   }
 
-  async function write(userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserProfile> {
+  async function write(userId: string, values: UserValues): Promise<UserProfile> {
     try {
-      const [row] = await db
-        .update(users)
-        .set({ ...values, updatedAt: now() })
-        .where(eq(users.id, userId))
-        .returning();
+      const row = await repo.updateUser(db, userId, { ...values, updatedAt: now() });
       if (!row) throw new HttpError(404, 'No such account');
       return toProfile(row);
     } catch (error) {
@@ -115,7 +102,7 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
     }
   }
 
-  function emailChange(current: UserRow, email: string | null): Partial<typeof users.$inferInsert> {
+  function emailChange(current: UserRow, email: string | null): UserValues {
     if (email === null) return { email: null, emailVerified: false };
     if (current.email !== null && current.email.toLowerCase() === email) return {};
     return { email, emailVerified: false };
@@ -144,7 +131,7 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
         },
       );
     }
-    const values: Partial<typeof users.$inferInsert> = {
+    const values: UserValues = {
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.gender === undefined ? {} : { gender: input.gender }),
       ...(input.dob === undefined ? {} : { dob: input.dob }),
@@ -205,7 +192,7 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
   }
 
   async function states(): Promise<StatesResponse> {
-    const rows = await db.select().from(indiaStates).orderBy(asc(indiaStates.stateName));
+    const rows = await repo.listStates(db);
     return {
       states_details: rows.map((r) => ({
         state_name: r.stateName,
@@ -221,24 +208,14 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
       .toUpperCase()
       .replace(/&/g, 'AND')
       .replace(/[\s-]+/g, '_');
-    const [found] = await db
-      .select()
-      .from(indiaStates)
-      .where(
-        sql`${indiaStates.stateNameEnum} = ${key} or lower(${indiaStates.stateName}) = ${state.trim().toLowerCase()}`,
-      )
-      .limit(1);
+    const found = await repo.findState(db, key, state.trim());
     if (!found)
       throw new HttpError(404, `No Indian state or union territory called ${state}`, { field: 'state' });
-    const rows = await db
-      .select({ districtName: indiaDistricts.districtName })
-      .from(indiaDistricts)
-      .where(eq(indiaDistricts.stateNameEnum, found.stateNameEnum))
-      .orderBy(asc(indiaDistricts.districtName));
+    const names = await repo.listDistrictNames(db, found.stateNameEnum);
     return {
       state_name: found.stateName,
       state_name_enum: found.stateNameEnum,
-      districts_details: rows.map((r) => ({ district_name: r.districtName })),
+      districts_details: names.map((name) => ({ district_name: name })),
     };
   }
 

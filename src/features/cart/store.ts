@@ -1,7 +1,7 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
+import { toMinor } from '@contract/money';
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import { toMinor } from '@/lib/money';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './schema';
 

@@ -1,11 +1,11 @@
 import type { Package } from '@contract/catalogue';
+import type { Currency } from '@contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
 import { isApiError } from '@/api/errors';
 import { useIsOnline } from '@/api/online';
 import { countryName } from '@/lib/countries';
 import { formatDayTime } from '@/lib/dates';
-import type { Currency } from '@/lib/money';
 import { ErrorView } from '@/ui/ErrorView';
 import { type AvailablePackages, availabilityConfigQuery, packagesByCodesQuery } from './api';
 import { AvailablePackageCard } from './components/AvailablePackageCard';

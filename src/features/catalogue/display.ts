@@ -1,5 +1,5 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
-import { type Currency, toMinor } from '@/lib/money';
+import { type Currency, toMinor } from '@contract/money';
 
 /*
  * What a package card shows, derived from the wire. Amounts are integer minor units. The shelf price

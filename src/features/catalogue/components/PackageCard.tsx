@@ -1,9 +1,9 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
+import { type Currency, toMinor } from '@contract/money';
 import { format, formatDistanceToNowStrict } from 'date-fns';
 import { useId, useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
-import { type Currency, toMinor } from '@/lib/money';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';

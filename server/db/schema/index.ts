@@ -1,0 +1,6 @@
+/** The database schema, one file per module; drizzle-kit and the client read it from here. */
+export * from './auth';
+export * from './catalogue';
+export * from './maintenance';
+export * from './marketing';
+export * from './user';

@@ -1,0 +1,18 @@
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Marketing pushes (spec §7 Analytics): events and user attributes, kept for the marketing team. */
+export const marketingEvents = pgTable(
+  'marketing_events',
+  {
+    id: serial('id').primaryKey(),
+    /** event, user or anonymous_user */
+    kind: text('kind').$type<'event' | 'user' | 'anonymous_user'>().notNull(),
+    name: text('name'),
+    userId: text('user_id'),
+    anonymousId: text('anonymous_id'),
+    data: jsonb('data').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('marketing_events_name_idx').on(t.name, t.occurredAt)],
+);

@@ -1,0 +1,301 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  authSessions,
+  type OtpPurpose,
+  oidcFlows,
+  otpCodes,
+  rateLimitCounters,
+  refreshTokens,
+  type SessionRevokedReason,
+  type SocialTicketRow,
+  socialTickets,
+  userIdentities,
+} from '../../db/schema';
+
+/* One-time codes ------------------------------------------------------------------------------------------ */
+
+export interface CodeSubject {
+  purpose: OtpPurpose;
+  subject: string;
+}
+
+/** The codes of one purpose and subject that can still be used. */
+function liveCodesOf(input: CodeSubject) {
+  return and(
+    eq(otpCodes.purpose, input.purpose),
+    eq(otpCodes.subject, input.subject),
+    isNull(otpCodes.consumedAt),
+  );
+}
+
+/** Serialises requests for the same subject across processes until the transaction ends. */
+export async function lockCodeSubject(tx: Executor, input: CodeSubject): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.purpose}:${input.subject}`}, 0))`,
+  );
+}
+
+/** When the newest code of a subject was made, if any. */
+export async function latestCodeCreatedAt(tx: Executor, input: CodeSubject): Promise<Date | undefined> {
+  const [latest] = await tx
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.purpose, input.purpose), eq(otpCodes.subject, input.subject)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return latest?.createdAt;
+}
+
+/** Marks every live code of a subject used (a newer one supersedes them, or sending failed). */
+export async function consumeLiveCodes(tx: Executor, input: CodeSubject, at: Date): Promise<void> {
+  await tx.update(otpCodes).set({ consumedAt: at }).where(liveCodesOf(input));
+}
+
+export async function insertCode(
+  tx: Executor,
+  values: CodeSubject & { codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(otpCodes).values({ ...values, attempts: 0 });
+}
+
+export async function deleteCodesBefore(tx: Executor, input: CodeSubject, before: Date): Promise<void> {
+  await tx
+    .delete(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.purpose, input.purpose),
+        eq(otpCodes.subject, input.subject),
+        lt(otpCodes.createdAt, before),
+      ),
+    );
+}
+
+export async function latestCode(db: Executor, input: CodeSubject) {
+  const [latest] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.purpose, input.purpose), eq(otpCodes.subject, input.subject)))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1);
+  return latest;
+}
+
+/** Counts one try atomically; undefined when the code is used or out of tries. */
+export async function countCodeAttempt(
+  db: Executor,
+  codeId: number,
+  maxAttempts: number,
+): Promise<number | undefined> {
+  const [counted] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, maxAttempts)))
+    .returning({ attempts: otpCodes.attempts });
+  return counted?.attempts;
+}
+
+export async function killCode(db: Executor, codeId: number, at: Date): Promise<void> {
+  await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, codeId));
+}
+
+/** Uses a code up; false when another request used it first. */
+export async function spendCode(db: Executor, codeId: number, at: Date): Promise<boolean> {
+  const [used] = await db
+    .update(otpCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  return used !== undefined;
+}
+
+/* Rate limits --------------------------------------------------------------------------------------------- */
+
+/**
+ * Adds one hit to a fixed window's counter in one atomic upsert (concurrent hits from several processes
+ * cannot both see the last free slot), drops the key's older windows, and answers the window's count.
+ */
+export async function countHit(db: Executor, key: string, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  await db
+    .delete(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), lt(rateLimitCounters.windowStart, windowStart)));
+  return row?.count ?? 1;
+}
+
+/* Sessions and refresh tokens ----------------------------------------------------------------------------- */
+
+export async function insertSession(
+  db: Executor,
+  values: typeof authSessions.$inferInsert,
+  firstToken: Omit<typeof refreshTokens.$inferInsert, 'sessionId'>,
+): Promise<void> {
+  await db.insert(authSessions).values(values);
+  await db.insert(refreshTokens).values({ ...firstToken, sessionId: values.id });
+}
+
+/** Revokes a live session; false when it was revoked already (or does not exist). */
+export async function revokeSession(
+  db: Executor,
+  sessionId: string,
+  reason: SessionRevokedReason,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
+}
+
+/** A refresh token by its hash, with its session. */
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      tokenId: refreshTokens.id,
+      usedAt: refreshTokens.usedAt,
+      expiresAt: refreshTokens.expiresAt,
+      sessionId: authSessions.id,
+      userId: authSessions.userId,
+      audience: authSessions.audience,
+      revokedAt: authSessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * In one transaction: marks the presented token used (only if nobody did first), adds the next token of the
+ * family and touches the session. False when another refresh used the token first.
+ */
+export async function rotateRefreshToken(
+  db: Executor,
+  input: { tokenId: number; sessionId: string; nextHash: string; at: Date; expiresAt: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: input.at })
+      .where(and(eq(refreshTokens.id, input.tokenId), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!used) return false;
+    await tx.insert(refreshTokens).values({
+      sessionId: input.sessionId,
+      tokenHash: input.nextHash,
+      createdAt: input.at,
+      expiresAt: input.expiresAt,
+    });
+    await tx.update(authSessions).set({ lastUsedAt: input.at }).where(eq(authSessions.id, input.sessionId));
+    return true;
+  });
+}
+
+export async function sessionOfRefreshTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row?.sessionId;
+}
+
+export async function findSession(db: Executor, sessionId: string) {
+  const [session] = await db
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
+  return session;
+}
+
+/* OpenID Connect flows, social tickets and linked identities ---------------------------------------------- */
+
+export async function insertFlow(db: Executor, values: typeof oidcFlows.$inferInsert): Promise<void> {
+  await db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, values.createdAt));
+  await db.insert(oidcFlows).values(values);
+}
+
+/** Claims a live flow by its state's hash (single use); undefined when expired, used or unknown. */
+export async function claimFlow(db: Executor, stateHash: string, at: Date) {
+  const [flow] = await db
+    .update(oidcFlows)
+    .set({ consumedAt: at })
+    .where(and(eq(oidcFlows.stateHash, stateHash), isNull(oidcFlows.consumedAt), gt(oidcFlows.expiresAt, at)))
+    .returning();
+  return flow;
+}
+
+export async function insertTicket(db: Executor, values: typeof socialTickets.$inferInsert): Promise<void> {
+  await db.delete(socialTickets).where(lt(socialTickets.expiresAt, values.createdAt));
+  await db.insert(socialTickets).values(values);
+}
+
+/** A live, unused ticket by its hash. */
+export async function findLiveTicket(
+  db: Executor,
+  ticketHash: string,
+  at: Date,
+): Promise<SocialTicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(socialTickets)
+    .where(
+      and(
+        eq(socialTickets.ticketHash, ticketHash),
+        isNull(socialTickets.consumedAt),
+        gt(socialTickets.expiresAt, at),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Uses a ticket up; false when another request used it first. */
+export async function consumeTicket(db: Executor, ticketHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(socialTickets)
+    .set({ consumedAt: at })
+    .where(and(eq(socialTickets.ticketHash, ticketHash), isNull(socialTickets.consumedAt)))
+    .returning({ ticketHash: socialTickets.ticketHash });
+  return rows.length > 0;
+}
+
+export async function findLinkedUser(
+  db: Executor,
+  issuer: string,
+  subject: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)))
+    .limit(1);
+  return row?.userId;
+}
+
+/** Links an identity; false when it (or another of the issuer for this buyer) is linked already. */
+export async function insertIdentity(
+  db: Executor,
+  values: typeof userIdentities.$inferInsert,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(userIdentities)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: userIdentities.id });
+  return inserted.length > 0;
+}
