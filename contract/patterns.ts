@@ -8,6 +8,9 @@ export const MOBILE_PATTERN = /^[5-9]\d{9}$/;
 /** Spec §9: a pincode is 6 digits. */
 export const PINCODE_LENGTH = 6;
 export const PINCODE_PATTERN = /^\d{6}$/;
+/** Spec §5 and §9: a one-time code is exactly 6 digits. */
+export const OTP_LENGTH = 6;
+export const OTP_PATTERN = /^\d{6}$/;
 /** Digits only (one or more). */
 export const DIGITS_PATTERN = /^\d+$/;
 /** 4 capital letters, then 0, then 6 letters or digits (e.g. SBIN0001234). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_PATTERN, OTP_PATTERN } from './patterns';
 import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
 
 /*
@@ -39,11 +40,6 @@ export const USER_RES_STATUS = {
 /* ----------------------------------------------------------------------------------------------------------
  * Phone numbers and codes
  * -------------------------------------------------------------------------------------------------------- */
-
-/** Spec §5: an Indian mobile number is 10 digits starting 5 to 9. */
-export const INDIAN_MOBILE_PATTERN = /^[5-9]\d{9}$/;
-/** Spec §5 and §9: a one-time code is exactly 6 digits. */
-export const OTP_PATTERN = /^\d{6}$/;
 
 /** A dial code, with or without its plus: "+91", "91", "1". Answers always carry the plus. */
 export const dialCodeSchema = z
@@ -184,7 +180,7 @@ const nameSchema = z
   .trim()
   .min(1, 'Enter your name')
   .max(100, 'Keep the name under 100 characters')
-  .regex(/^[\p{L} ]+$/u, 'Use letters and spaces only');
+  .regex(NAME_PATTERN, 'Use letters and spaces only');
 const emailSchema = z
   .string()
   .trim()

@@ -1,6 +1,7 @@
 import { errorBodySchema, RES_STATUS } from '@contract/common';
 import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '@contract/maintenance';
 import type { z } from 'zod';
+import { buyerTimeZone } from '@/lib/timeZone';
 import { getApiConfig, type QueryValue, type Service, serviceUrl } from './config';
 import {
   ApiError,
@@ -28,8 +29,6 @@ import {
   tokenSetFromRefresh,
 } from './tokens';
 
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
@@ -56,22 +55,8 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
 }
 
-let timeZone: string | undefined;
-
-/**
- * The browser's IANA zone for x-tz, Asia/Kolkata when it cannot tell (spec §7, §9). Read once per page load:
- * asking Intl builds a date formatter, which is slow on a phone.
- */
-export function currentTimeZone(): string {
-  if (timeZone === undefined) {
-    try {
-      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
-    } catch {
-      timeZone = DEFAULT_TIME_ZONE;
-    }
-  }
-  return timeZone;
-}
+/** The buyer's zone for x-tz (spec §7, §9). */
+export const currentTimeZone = buyerTimeZone;
 
 interface RawResponse {
   url: string;

@@ -1,5 +1,8 @@
 import { tz } from '@date-fns/tz';
 import { format, isSameDay } from 'date-fns';
+import { buyerTimeZone } from './timeZone';
+
+export { buyerTimeZone, DEFAULT_TIME_ZONE } from './timeZone';
 
 /*
  * Dates and times as the buyer reads them: spec §9's formats, in the buyer's zone (the zone the client sends as
@@ -13,23 +16,6 @@ export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export const LONG_DATE_FORMAT = 'd MMMM yyyy';
 /** The one way a time of day is shown: 18:52. */
 export const TIME_FORMAT = 'HH:mm';
-
-/** Spec §9: the shop's time zone. */
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
-
-let cachedZone: string | undefined;
-
-/** The browser's IANA zone (the x-tz header), Asia/Kolkata when it cannot tell. Read once per page load. */
-export function buyerTimeZone(): string {
-  if (cachedZone === undefined) {
-    try {
-      cachedZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
-    } catch {
-      cachedZone = DEFAULT_TIME_ZONE;
-    }
-  }
-  return cachedZone;
-}
 
 type DateInput = Date | number | string;
 

@@ -1,4 +1,4 @@
-import { INDIAN_MOBILE_PATTERN } from '@contract/user';
+import { MOBILE_PATTERN } from '@contract/patterns';
 import { type CountryCode, getCountries, getCountryCallingCode, isValidPhoneNumber } from 'libphonenumber-js';
 import { countryName } from './countries';
 
@@ -74,7 +74,7 @@ export function cleanPhoneNumber(value: string): string {
 export function phoneNumberError(value: string, country: CountryCode): string | null {
   const national = cleanPhoneNumber(value);
   if (!/^\d+$/.test(national)) return INVALID_MOBILE_MESSAGE;
-  if (country === 'IN' && !INDIAN_MOBILE_PATTERN.test(national)) return INVALID_MOBILE_MESSAGE;
+  if (country === 'IN' && !MOBILE_PATTERN.test(national)) return INVALID_MOBILE_MESSAGE;
   return isValidPhoneNumber(national, country) ? null : INVALID_MOBILE_MESSAGE;
 }
 

@@ -1,4 +1,4 @@
-import { INDIAN_MOBILE_PATTERN } from '@contract/user';
+import { MOBILE_PATTERN } from '@contract/patterns';
 import {
   type CountryCode,
   getCountries,
@@ -53,7 +53,7 @@ export function normalizePhone(
   if (iso !== undefined && parsed.country !== undefined && parsed.country !== iso) {
     throw invalid(`That number belongs to ${parsed.country}, not ${iso}`);
   }
-  if (dial === '91' && !INDIAN_MOBILE_PATTERN.test(String(parsed.nationalNumber))) {
+  if (dial === '91' && !MOBILE_PATTERN.test(String(parsed.nationalNumber))) {
     throw invalid('Enter a 10-digit mobile number starting with 5, 6, 7, 8 or 9');
   }
   return {

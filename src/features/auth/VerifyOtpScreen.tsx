@@ -1,4 +1,5 @@
-import { OTP_PATTERN, otpSchema, USER_RES_STATUS } from '@contract/user';
+import { OTP_PATTERN } from '@contract/patterns';
+import { otpSchema, USER_RES_STATUS } from '@contract/user';
 import { useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';

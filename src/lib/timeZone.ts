@@ -1,0 +1,19 @@
+/** Spec §9: the shop's time zone. */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+let cachedZone: string | undefined;
+
+/**
+ * The browser's IANA zone (the x-tz header, spec §7), Asia/Kolkata when it cannot tell. Read once per page load:
+ * asking Intl builds a date formatter, which is slow on a phone. No dependencies, so the HTTP client can use it.
+ */
+export function buyerTimeZone(): string {
+  if (cachedZone === undefined) {
+    try {
+      cachedZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+    } catch {
+      cachedZone = DEFAULT_TIME_ZONE;
+    }
+  }
+  return cachedZone;
+}
