@@ -3,10 +3,10 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateCart } from '@/state/cart';
+import { bindCountryQueryClient, hydrateCountry } from '@/state/country';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
-import { hydrateCart } from '../features/cart/store';
-import { bindCountryQueryClient, hydrateCountry } from '../features/country/store';
 import { PROFILE_QUERY_KEY } from '../features/profile/keys';
 import { routeTree } from '../routeTree.gen';
 import {

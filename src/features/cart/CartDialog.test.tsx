@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { clear } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addPackageToCart, applyCatalogueCheck, cartStore, disposeCart } from '@/state/cart';
+import { customBat, solo, withEstimate } from '@/state/cart.test-helpers';
 import { kvStore } from '@/storage/kv';
 import { CartButton, openCart } from './CartButton';
-import { CartDialog, splitPackageName } from './CartDialog';
-import { customBat, solo, withEstimate } from './fixtures.test-helpers';
-import { addPackageToCart, applyCatalogueCheck, cartStore, resetCartForTests } from './store';
+import { CartDialog } from './CartDialog';
 import { closeCart } from './view';
 
 beforeAll(() => {
@@ -35,7 +35,7 @@ async function openTheCart() {
 
 describe('cart view', () => {
   beforeEach(async () => {
-    resetCartForTests();
+    disposeCart();
     closeCart();
     await clear(kvStore());
   });
@@ -127,15 +127,5 @@ describe('cart view', () => {
     ).toBeInTheDocument();
     act(() => onlineManager.setOnline(true));
     expect(within(dialog).queryByText(/will be checked when you are back online/)).toBeNull();
-  });
-});
-
-describe('splitPackageName', () => {
-  it('splits at the first hyphen only', () => {
-    expect(splitPackageName('IBC home kit - Solo, no-cost EMI')).toEqual({
-      white: 'IBC home kit ',
-      orange: 'Solo, no-cost EMI',
-    });
-    expect(splitPackageName('Custom designed bat')).toEqual({ white: 'Custom designed bat', orange: '' });
   });
 });

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
 import { formatMoney } from '@/lib/money';
-import { Button } from '@/ui/Button';
-import { Modal } from '@/ui/Modal';
-import { Money } from '@/ui/Money';
+import { splitPackageName } from '@/lib/packageName';
 import {
   type CartItem,
   isSingleQuantityProduct,
@@ -12,22 +10,20 @@ import {
   setPackageCount,
   updateItemQuantity,
   useCart,
-} from './store';
+} from '@/state/cart';
+import { Button } from '@/ui/Button';
+import { Modal } from '@/ui/Modal';
+import { Money } from '@/ui/Money';
+import { QuantityStepper } from '@/ui/QuantityStepper';
 import { closeCart, useCartOpen } from './view';
 import './cart.css';
 
 /** Spec §2: a fixed package's name splits at the first hyphen: the part before is white, the rest orange. */
-export function splitPackageName(name: string): { white: string; orange: string } {
-  const at = name.indexOf('-');
-  if (at < 0) return { white: name, orange: '' };
-  return { white: name.slice(0, at), orange: name.slice(at + 1).trim() };
-}
-
-export function PackageName({ name }: { name: string }) {
+function PackageName({ name }: { name: string }) {
   const { white, orange } = splitPackageName(name);
   return (
     <>
-      <span className="cart-package-name__white">{white}</span>
+      <span className="cart-package-name__white">{orange ? `${white} ` : white}</span>
       {orange && <span className="cart-package-name__orange">{orange}</span>}
     </>
   );
@@ -42,11 +38,12 @@ function formatCheckedAt(at: number | null): string {
     : date.toLocaleString('en-IN', { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
 }
 
+/** The cart's stepper: its buttons say what they change ("Increase Custom bat quantity"). */
 function Stepper({
   label,
   value,
   onChange,
-  disabled,
+  disabled = false,
 }: {
   label: string;
   value: number;
@@ -54,30 +51,15 @@ function Stepper({
   disabled?: boolean;
 }) {
   return (
-    <div className="cart-stepper">
-      <Button
-        variant="secondary"
-        size="s"
-        className="cart-stepper__button"
-        aria-label={`Decrease ${label} quantity`}
-        onClick={() => onChange(value - 1)}
-      >
-        −
-      </Button>
-      <output className="cart-stepper__value" aria-label={`${label} quantity`} aria-live="polite">
-        {value}
-      </output>
-      <Button
-        variant="secondary"
-        size="s"
-        className="cart-stepper__button"
-        aria-label={`Increase ${label} quantity`}
-        onClick={() => onChange(value + 1)}
-        disabled={disabled}
-      >
-        +
-      </Button>
-    </div>
+    <QuantityStepper
+      itemName={label}
+      value={value}
+      // A blocked line can go down (or out) but not up.
+      max={disabled ? value : undefined}
+      decreaseLabel={`Decrease ${label} quantity`}
+      increaseLabel={`Increase ${label} quantity`}
+      onChange={onChange}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/ui/Button';
 import { TextInput } from '@/ui/TextInput';
-import type { NotifyMeContact } from '../api';
 import { parseContact } from '../contact';
 
 export interface NotifyMeFormProps {

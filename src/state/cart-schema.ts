@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /*
  * The stored cart's shape, checked when it is read back from IndexedDB. A module of its own so that zod loads
- * with that first read, after the first paint, and not with the shell (store.ts imports only its types).
+ * with that first read, after the first paint, and not with the shell (cart.ts imports only its types).
+ * Unknown keys are dropped on read, so a cart stored with a field since removed (lastSeenPrice) still loads.
  */
 
 export const cartItemSchema = z.object({
@@ -31,8 +32,6 @@ export const cartItemSchema = z.object({
   productType: z.string(),
   name: z.string(),
   picUrl: z.string(),
-  /** The last price the server confirmed, and when (null: never checked since it was added). */
-  lastSeenPrice: z.number().int().nonnegative(),
   outOfStock: z.boolean(),
   /** The package is no longer sold in the buyer's country (or the product left it). */
   unavailable: z.boolean(),

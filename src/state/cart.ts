@@ -3,9 +3,9 @@ import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constant
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { toMinor } from '@/lib/money';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
-import type { CartItem, CartMetadata, CartRecord } from './schema';
+import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
 
-export type { CartItem, CartMetadata } from './schema';
+export type { CartItem, CartMetadata } from './cart-schema';
 
 /*
  * The cart (spec §3 Cart item and Cart, §4 Cart). One line per product; a fixed package's lines move
@@ -154,7 +154,6 @@ function lineFromProduct(
     productType: product.product_type,
     name: product.name,
     picUrl: product.pic_url,
-    lastSeenPrice: price,
     outOfStock: product.is_out_of_stock,
     unavailable: false,
     priceChangedFrom: null,
@@ -224,7 +223,6 @@ export function applyCatalogueCheck(
     }
     line.price = price;
     line.packageLineAmount = line.packageType === 'fixed' ? packageLineAmount : null;
-    line.lastSeenPrice = price;
     line.itemTotal = lineTotal(line);
   }
   cartStore.metadata.pricesCheckedAt = now;
@@ -272,7 +270,9 @@ export function useCartCount(): number {
 // ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes debounced and flushed on hide ----
 
 // The schema loads with the first read (after the first paint), not with the shell.
-const storedCart = storedValue(STORAGE_KEYS.cart, () => import('./schema').then((m) => m.cartRecordSchema));
+const storedCart = storedValue(STORAGE_KEYS.cart, () =>
+  import('./cart-schema').then((m) => m.cartRecordSchema),
+);
 const WRITE_DELAY_MS = 250;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
 let persisting: (() => void) | undefined;
@@ -319,7 +319,7 @@ function scheduleWrite(): void {
 
 /** Shows a cart another tab saved, unless this tab has changed its cart since (the later change wins). */
 async function applyOtherTabCart(data: unknown): Promise<void> {
-  const { cartRecordSchema } = await import('./schema');
+  const { cartRecordSchema } = await import('./cart-schema');
   const parsed = cartRecordSchema.safeParse(data);
   if (!parsed.success || parsed.data.metadata.updatedAt < cartStore.metadata.updatedAt) return;
   applyingOtherTab = true;
@@ -377,8 +377,11 @@ function startPersisting(): void {
   };
 }
 
-/** Tests: forget the in-memory cart and the hydration so the next hydrateCart() reads storage again. */
-export function resetCartForTests(): void {
+/**
+ * Stops saving and syncing and forgets the in-memory cart, so the next hydrateCart() reads storage again: a
+ * replaced module (hot reload) or a test starts from what the device holds, with no listeners of its own left.
+ */
+export function disposeCart(): void {
   persisting?.();
   persisting = undefined;
   hydration = undefined;
@@ -388,3 +391,5 @@ export function resetCartForTests(): void {
   cartStore.metadata = { pricesCheckedAt: null, countryCode: null, updatedAt: 0 };
   cartStore.hydrated = false;
 }
+
+import.meta.hot?.dispose(disposeCart);

@@ -1,7 +1,6 @@
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvStore } from '@/storage/kv';
-import { customBat, pkg, product, solo, withEstimate } from './fixtures.test-helpers';
 import {
   addItem,
   addPackageToCart,
@@ -9,20 +8,21 @@ import {
   CART_SYNC_CHANNEL,
   type CartItem,
   cartStore,
+  disposeCart,
   flushCart,
   hydrateCart,
-  resetCartForTests,
   setPackageCount,
   summarizeCart,
   updateItemQuantity,
-} from './store';
+} from './cart';
+import { customBat, pkg, product, solo, withEstimate } from './cart.test-helpers';
 
 const summary = () => summarizeCart(cartStore);
 const line = (code: string) => cartStore.items.find((l) => l.productCode === code);
 
 describe('cart store', () => {
   beforeEach(async () => {
-    resetCartForTests();
+    disposeCart();
     await clear(kvStore());
   });
 
@@ -47,7 +47,7 @@ describe('cart store', () => {
     expect(cartStore.items.map((l) => [l.productCode, l.quantity])).toEqual([['IBC_CUSTOM_BAT', 2]]);
     expect(summary().cartTotal).toBe(5_000 * 100);
     // Without choices the default quantities (0) add nothing.
-    resetCartForTests();
+    disposeCart();
     addPackageToCart(customBat());
     expect(summary().isEmpty).toBe(true);
   });
@@ -118,7 +118,7 @@ describe('cart store', () => {
     addPackageToCart(solo());
     updateItemQuantity('1:12', 3);
     await flushCart();
-    resetCartForTests();
+    disposeCart();
     expect(summary().isEmpty).toBe(true);
     await hydrateCart();
     expect(cartStore.hydrated).toBe(true);
