@@ -1,3 +1,4 @@
+import type { Currency } from '@contract/constants';
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvStore } from '@/storage/kv';
@@ -17,7 +18,7 @@ import {
 } from './cart';
 import { customBat, pkg, product, solo, withEstimate } from './cart.test-helpers';
 
-const summary = () => summarizeCart(cartStore);
+const summary = (currency: Currency = 'INR') => summarizeCart(cartStore, currency);
 const line = (code: string) => cartStore.items.find((l) => l.productCode === code);
 
 describe('cart store', () => {
@@ -110,7 +111,32 @@ describe('cart store', () => {
     });
     applyCatalogueCheck([withEstimate(usd)], 'US');
     expect(line('IBC_VR_HEADSET')).toMatchObject({ currency: 'USD', price: 1050, priceChangedFrom: null });
-    expect(summary().currency).toBe('USD');
+    expect(summary('USD')).toMatchObject({ currency: 'USD', cartTotal: 3 * 1050 });
+  });
+
+  it("totals in the buyer's currency: a line not sold there never lends the total its currency", () => {
+    // A no-cost EMI kit priced in INR, then the buyer switches to the US and adds the game in USD.
+    addPackageToCart(pkg({ ...solo(), package_id: 3, package_code: 'SOLO_EMI', available_in: ['IN'] }));
+    applyCatalogueCheck([], 'US');
+    expect(summary('USD')).toMatchObject({ currency: 'USD', cartTotal: 0 });
+    addPackageToCart(
+      pkg({
+        package_id: 5,
+        package_code: 'GAME',
+        currency: 'USD',
+        products: [product({ product_id: 13, product_code: 'IBC_GAME_1_PROFILE_KEY', taxable_amount: 59 })],
+      }),
+    );
+    expect(summary('USD')).toMatchObject({ currency: 'USD', cartTotal: 5_900 });
+    // Back in India before the check answers: the USD game is not added to a rupee total either.
+    expect(summary('INR')).toMatchObject({ currency: 'INR', cartTotal: 0 });
+  });
+
+  it('counts what the buyer added: packages for fixed groups, quantities for customizable lines', () => {
+    addPackageToCart(solo());
+    addPackageToCart(solo());
+    addPackageToCart(customBat(), { 91: 2, 92: 1 });
+    expect(summary().addedCount).toBe(2 + 3);
   });
 
   it('persists to IndexedDB and rehydrates', async () => {

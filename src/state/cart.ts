@@ -1,9 +1,10 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
-import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
+import { type Currency, currencyForCountry, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { toMinor } from '@/lib/money';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
+import { countryStore } from './country';
 
 export type { CartItem, CartMetadata } from './cart-schema';
 
@@ -230,41 +231,67 @@ export function applyCatalogueCheck(
   touch();
 }
 
-/** The spec's Cart view of the store. */
+/** Whether a line can be bought at its price in `currency` (the buyer's current one): sold there, in stock. */
+export function isLineBuyable(
+  line: Pick<CartItem, 'currency' | 'outOfStock' | 'unavailable'>,
+  currency: Currency,
+) {
+  return line.currency === currency && !line.outOfStock && !line.unavailable;
+}
+
+/** What the buyer added: one per fixed package in the cart (its count), and each customizable product's quantity. */
+export function addedCount(
+  items: readonly Pick<CartItem, 'packageId' | 'packageType' | 'packageCount' | 'quantity'>[],
+) {
+  const fixed = new Map<number, number>();
+  let custom = 0;
+  for (const line of items) {
+    if (line.packageType === 'fixed') fixed.set(line.packageId, line.packageCount);
+    else custom += line.quantity;
+  }
+  return [...fixed.values()].reduce((sum, count) => sum + count, custom);
+}
+
+/** The spec's Cart view of the store, in the buyer's current currency. */
 export interface CartSummary {
   items: readonly CartItem[];
   isEmpty: boolean;
   totalItems: number;
   totalUniqueItems: number;
-  /** Sum of the lines that can be bought (out-of-stock and unavailable lines are not counted). */
+  /** What the buyer added (the badge): packages for fixed groups, product quantities for customizable lines. */
+  addedCount: number;
+  /** Sum of the lines that can be bought in `currency` (out-of-stock, unavailable and not yet re-priced lines are not). */
   cartTotal: number;
   currency: Currency;
   metadata: CartMetadata;
 }
 
-export function summarizeCart(state: Pick<CartState, 'items' | 'metadata'>): CartSummary {
+export function summarizeCart(state: Pick<CartState, 'items' | 'metadata'>, currency: Currency): CartSummary {
   const items = state.items;
   return {
     items,
     isEmpty: items.length === 0,
     totalItems: items.reduce((sum, line) => sum + line.quantity, 0),
     totalUniqueItems: items.length,
+    addedCount: addedCount(items),
     cartTotal: items
-      .filter((line) => !line.outOfStock && !line.unavailable)
+      .filter((line) => isLineBuyable(line, currency))
       .reduce((sum, line) => sum + line.itemTotal, 0),
-    currency: items[0]?.currency ?? 'INR',
+    currency,
     metadata: state.metadata,
   };
 }
 
 export function useCart(): CartSummary {
   const snapshot = useSnapshot(cartStore);
-  return summarizeCart(snapshot as CartState);
+  const { countryCode } = useSnapshot(countryStore);
+  return summarizeCart(snapshot as CartState, currencyForCountry(countryCode));
 }
 
+/** The cart badge's number: what the buyer added, not the parts of a package. */
 export function useCartCount(): number {
   const { items } = useSnapshot(cartStore);
-  return items.reduce((sum, line) => sum + line.quantity, 0);
+  return addedCount(items);
 }
 
 // ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes debounced and flushed on hide ----
