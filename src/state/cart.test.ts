@@ -1,7 +1,7 @@
 import type { Currency } from '@contract/constants';
-import { clear } from 'idb-keyval';
+import { clear, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { kvStore } from '@/storage/kv';
+import { kvStore, STORAGE_KEYS } from '@/storage/kv';
 import {
   addItem,
   addPackageToCart,
@@ -38,9 +38,9 @@ describe('cart store', () => {
     addPackageToCart(solo());
     expect(line('IBC_VR_HEADSET')?.quantity).toBe(2);
     expect(line('IBC_TRACKED_BAT')?.itemTotal).toBe(2 * 4_999 * 100);
-    // The game key is one per order: it stays at 1.
-    expect(line('IBC_GAME_1_PROFILE_KEY')?.quantity).toBe(1);
-    expect(summary()).toMatchObject({ totalUniqueItems: 3, totalItems: 5, isEmpty: false });
+    // The game key only DISPLAYS 1 (spec §2): the cart holds and prices one per kit.
+    expect(line('IBC_GAME_1_PROFILE_KEY')?.quantity).toBe(2);
+    expect(summary()).toMatchObject({ totalUniqueItems: 3, totalItems: 6, isEmpty: false });
   });
 
   it('adds only the chosen products of a customizable package', () => {
@@ -137,6 +137,128 @@ describe('cart store', () => {
     addPackageToCart(solo());
     addPackageToCart(customBat(), { 91: 2, 92: 1 });
     expect(summary().addedCount).toBe(2 + 3);
+  });
+
+  it('prices two kits at twice one kit: a single-quantity code is displayed once, never charged once', () => {
+    addPackageToCart(solo());
+    const one = summary().cartTotal;
+    addPackageToCart(solo());
+    expect(summary().cartTotal).toBe(2 * one);
+    addPackageToCart(
+      pkg({
+        package_id: 8,
+        package_code: 'KEYS',
+        package_type: 'customizable',
+        products: [product({ product_id: 81, product_code: 'IBC_STEAM_GAME_KEY', quantity: 0 })],
+      }),
+      { 81: 3 },
+    );
+    expect(line('IBC_STEAM_GAME_KEY')).toMatchObject({ quantity: 3, itemTotal: 3 * 1000 * 100 });
+  });
+
+  it("keeps a fixed package's zero-quantity products (customizable packages drop them)", () => {
+    const kit = pkg({
+      package_id: 4,
+      package_code: 'KIT_WITH_SPARE',
+      products: [
+        product({ product_id: 41, product_code: 'IBC_VR_HEADSET', taxable_amount: 100 }),
+        product({ product_id: 42, product_code: 'IBC_SPARE_STRAP', taxable_amount: 5, quantity: 0 }),
+      ],
+    });
+    addPackageToCart(kit);
+    expect(line('IBC_SPARE_STRAP')).toMatchObject({ quantity: 0, itemTotal: 0, price: 500 });
+    addPackageToCart(kit);
+    expect(line('IBC_SPARE_STRAP')?.quantity).toBe(0);
+    expect(summary()).toMatchObject({ addedCount: 2, cartTotal: 2 * 100 * 100 });
+    addPackageToCart(customBat(), { 91: 1, 92: 0 });
+    expect(line('IBC_BAT_GRIP')).toBeUndefined();
+  });
+
+  it("carries spec §3's cart-side product fields and the only-game-product flag", () => {
+    const game = pkg({
+      package_id: 6,
+      package_code: 'GAME',
+      products: [
+        product({
+          product_id: 61,
+          product_code: 'IBC_GAME_1_PROFILE_KEY',
+          product_type: 'game',
+          description: 'One profile, for ever',
+          price_estimate_details: {
+            quantity: 1,
+            total_amount: 2_358.82,
+            total_taxable_amount: 1_999,
+            total_tax: 359.82,
+            total_discount: 0,
+          },
+        }),
+      ],
+    });
+    addPackageToCart(game);
+    addPackageToCart(solo());
+    expect(line('IBC_GAME_1_PROFILE_KEY')).toMatchObject({
+      productId: 61,
+      productCode: 'IBC_GAME_1_PROFILE_KEY',
+      name: 'IBC_GAME_1_PROFILE_KEY',
+      description: 'One profile, for ever',
+      picUrl: '/images/products/IBC_GAME_1_PROFILE_KEY.webp',
+      quantity: 1,
+      productType: 'game',
+      priceEstimateDetails: { totalAmount: 235_882 },
+      onlyGameProduct: true,
+    });
+    expect(line('IBC_VR_HEADSET')).toMatchObject({ onlyGameProduct: false, priceEstimateDetails: null });
+  });
+
+  it('loads a cart stored by an older version (with lastSeenPrice, without the newer fields)', async () => {
+    const old = (id: string, productId: number, productCode: string, productType: string) => ({
+      id,
+      price: 199_900,
+      quantity: 1,
+      itemTotal: 199_900,
+      currency: 'INR',
+      packageId: 6,
+      packageCode: 'GAME',
+      packageName: 'IBC game - 1 profile',
+      packageType: 'fixed',
+      packageCount: 1,
+      unitsPerPackage: 1,
+      packageLineAmount: 199_900,
+      productId,
+      productCode,
+      productType,
+      name: productCode,
+      picUrl: '',
+      lastSeenPrice: 199_900,
+      outOfStock: false,
+      unavailable: false,
+      priceChangedFrom: null,
+    });
+    await set(
+      STORAGE_KEYS.cart,
+      {
+        value: {
+          items: [
+            old('6:61', 61, 'IBC_GAME_1_PROFILE_KEY', 'game'),
+            { ...old('7:71', 71, 'IBC_VR_HEADSET', 'default'), packageId: 7 },
+          ],
+          metadata: { pricesCheckedAt: null, countryCode: 'IN', updatedAt: 1 },
+        },
+        savedAt: 1,
+        expiresAt: null,
+      },
+      kvStore(),
+    );
+    await hydrateCart();
+    expect(cartStore.items).toHaveLength(2);
+    expect(line('IBC_GAME_1_PROFILE_KEY')).toMatchObject({
+      description: '',
+      priceEstimateDetails: null,
+      onlyGameProduct: true,
+    });
+    expect(line('IBC_GAME_1_PROFILE_KEY')).not.toHaveProperty('lastSeenPrice');
+    expect(line('IBC_VR_HEADSET')?.onlyGameProduct).toBe(false);
+    expect(summary().cartTotal).toBe(2 * 199_900);
   });
 
   it('persists to IndexedDB and rehydrates', async () => {

@@ -24,15 +24,16 @@ export const cartStore = proxy<CartState>({
   hydrated: false,
 });
 
+/** Spec §2: these codes always DISPLAY quantity 1; the cart stores and prices the real quantity. */
 export function isSingleQuantityProduct(productCode: string): boolean {
   return SINGLE_QUANTITY_PRODUCT_CODES.includes(productCode);
 }
 
 function lineTotal(
-  item: Pick<CartItem, 'price' | 'quantity' | 'packageLineAmount' | 'packageCount' | 'productCode'>,
+  item: Pick<CartItem, 'price' | 'quantity' | 'packageLineAmount' | 'packageCount'>,
 ): number {
   if (item.packageLineAmount === null) return item.price * item.quantity;
-  return item.packageLineAmount * (isSingleQuantityProduct(item.productCode) ? 1 : item.packageCount);
+  return item.packageLineAmount * item.packageCount;
 }
 
 /** Unit price and per-package amount of a product as the catalogue prices it now. */
@@ -43,18 +44,35 @@ function pricing(
   if (pkg.package_type !== 'fixed') {
     return { price: toMinor(product.taxable_amount, pkg.currency), packageLineAmount: null };
   }
-  const units = Math.max(1, product.quantity);
   const packageLineAmount = toMinor(product.total_amount_for_each_product, pkg.currency);
-  return { price: Math.round(packageLineAmount / units), packageLineAmount };
+  // A product a fixed package holds none of (spec §3 keeps it) costs nothing in it; its unit price is still shown.
+  const price =
+    product.quantity > 0
+      ? Math.round(packageLineAmount / product.quantity)
+      : toMinor(product.taxable_amount, pkg.currency);
+  return { price, packageLineAmount };
+}
+
+/** Spec §3 priceEstimateDetails.totalAmount (minor units) when the catalogue's answer carries it. */
+function estimateOf(
+  product: Package['products'][number],
+  currency: Currency,
+): CartItem['priceEstimateDetails'] {
+  const details = product.price_estimate_details;
+  return details ? { totalAmount: toMinor(details.total_amount, currency) } : null;
 }
 
 function touch(): void {
   cartStore.metadata.updatedAt = Date.now();
 }
 
-function clampQuantity(productCode: string, quantity: number): number {
-  // Spec §2: the three digital codes are sold one per order and always show quantity 1.
-  return isSingleQuantityProduct(productCode) ? 1 : quantity;
+/**
+ * Spec §2's only-game-product flag: the package holds nothing but game products (a key, no hardware to ship).
+ * Fixed packages only; a customizable line is never flagged.
+ */
+export function isOnlyGamePackage(pkg: Pick<Package, 'package_type' | 'products'>): boolean {
+  const held = pkg.products.filter((p) => p.quantity > 0);
+  return pkg.package_type === 'fixed' && held.length > 0 && held.every((p) => p.product_type === 'game');
 }
 
 export type NewCartItem = Omit<CartItem, 'quantity' | 'itemTotal' | 'price'> & { price?: number };
@@ -68,7 +86,7 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
   if (!Number.isFinite(quantity) || quantity <= 0) return;
   const existing = cartStore.items.find((line) => line.id === item.id);
   if (existing) {
-    existing.quantity = clampQuantity(existing.productCode, existing.quantity + Math.floor(quantity));
+    existing.quantity = existing.quantity + Math.floor(quantity);
     existing.itemTotal = lineTotal(existing);
     touch();
     return;
@@ -77,7 +95,7 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
   const parsed: CartItem = {
     ...(item as NewCartItem),
     price: item.price,
-    quantity: clampQuantity(item.productCode ?? '', Math.floor(quantity)),
+    quantity: Math.floor(quantity),
     itemTotal: 0,
   };
   parsed.itemTotal = lineTotal(parsed);
@@ -93,7 +111,7 @@ export function updateItemQuantity(id: string, quantity: number): void {
   if (!Number.isFinite(quantity) || quantity <= 0) {
     cartStore.items.splice(index, 1);
   } else {
-    line.quantity = clampQuantity(line.productCode, Math.floor(quantity));
+    line.quantity = Math.floor(quantity);
     line.itemTotal = lineTotal(line);
   }
   touch();
@@ -118,7 +136,7 @@ export function setPackageCount(packageId: number, count: number): void {
   for (const line of cartStore.items) {
     if (line.packageId !== packageId) continue;
     line.packageCount = next;
-    line.quantity = clampQuantity(line.productCode, line.unitsPerPackage * next);
+    line.quantity = line.unitsPerPackage * next;
     line.itemTotal = lineTotal(line);
   }
   touch();
@@ -149,12 +167,15 @@ function lineFromProduct(
     packageName: pkg.name,
     packageType: pkg.package_type === 'fixed' ? 'fixed' : 'customizable',
     packageCount: 1,
-    unitsPerPackage: Math.max(1, product.quantity),
+    unitsPerPackage: product.quantity,
+    onlyGameProduct: isOnlyGamePackage(pkg),
     productId: product.product_id,
     productCode: product.product_code,
     productType: product.product_type,
     name: product.name,
+    description: product.description,
     picUrl: product.pic_url,
+    priceEstimateDetails: estimateOf(product, pkg.currency),
     outOfStock: product.is_out_of_stock,
     unavailable: false,
     priceChangedFrom: null,
@@ -174,11 +195,13 @@ export function addPackageToCart(pkg: Package, quantities?: Record<number, numbe
       setPackageCount(pkg.package_id, count + 1);
       return;
     }
+    // Spec §3: a fixed package keeps its zero-quantity products, so they enter as lines of quantity 0.
     for (const product of pkg.products) {
-      if (product.quantity <= 0) continue;
-      const line = lineFromProduct(pkg, product);
-      addItem(line, clampQuantity(line.productCode, line.unitsPerPackage));
+      const line: CartItem = { ...lineFromProduct(pkg, product), quantity: product.quantity, itemTotal: 0 };
+      line.itemTotal = lineTotal(line);
+      cartStore.items.push(line);
     }
+    touch();
     return;
   }
   for (const product of pkg.products) {
@@ -224,6 +247,8 @@ export function applyCatalogueCheck(
     }
     line.price = price;
     line.packageLineAmount = line.packageType === 'fixed' ? packageLineAmount : null;
+    line.description = product.description;
+    line.priceEstimateDetails = estimateOf(product, pkg.currency) ?? line.priceEstimateDetails;
     line.itemTotal = lineTotal(line);
   }
   cartStore.metadata.pricesCheckedAt = now;

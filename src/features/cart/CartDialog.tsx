@@ -66,11 +66,6 @@ function Stepper({
   );
 }
 
-/** How many of the product the buyer pays for (a fixed part: its units in one package × the package count). */
-function paidQuantity(line: CartItem): number {
-  return line.packageType === 'fixed' ? line.unitsPerPackage * line.packageCount : line.quantity;
-}
-
 function LineNotes({ line, currency, online }: { line: CartItem; currency: Currency; online: boolean }) {
   const notes: ReactNode[] = [];
   if (line.unavailable) {
@@ -100,11 +95,11 @@ function LineNotes({ line, currency, online }: { line: CartItem; currency: Curre
       </span>,
     );
   }
-  const paid = paidQuantity(line);
-  if (isSingleQuantityProduct(line.productCode) && paid > 1) {
+  // Spec §2 shows these codes at quantity 1 whatever the cart holds: say so when it holds more.
+  if (isSingleQuantityProduct(line.productCode) && line.quantity > 1) {
     notes.push(
       <span key="single" className="cart-flag">
-        A game key is listed once per order; the price covers all {paid}
+        A game key is listed once per order; the price covers all {line.quantity}
       </span>,
     );
   }
