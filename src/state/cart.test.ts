@@ -265,6 +265,9 @@ describe('cart store', () => {
     await hydrateCart();
     addPackageToCart(solo());
     updateItemQuantity('1:12', 3);
+    // A nested field (the line's estimate) must be saved as plain data, not as the store's proxy.
+    const [headset] = cartStore.items;
+    if (headset) headset.priceEstimateDetails = { totalAmount: 4_719_882 };
     await flushCart();
     disposeCart();
     expect(summary().isEmpty).toBe(true);
@@ -275,6 +278,7 @@ describe('cart store', () => {
       ['IBC_TRACKED_BAT', 3],
       ['IBC_GAME_1_PROFILE_KEY', 1],
     ]);
+    expect(cartStore.items[0]?.priceEstimateDetails).toEqual({ totalAmount: 4_719_882 });
   });
 
   describe('across tabs', () => {

@@ -1,6 +1,6 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { type Currency, currencyForCountry, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
-import { proxy, subscribe, useSnapshot } from 'valtio';
+import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
 import { toMinor } from '@/lib/money';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
@@ -330,11 +330,10 @@ let writeTimer: ReturnType<typeof setTimeout> | undefined;
 let persisting: (() => void) | undefined;
 let hydration: Promise<void> | undefined;
 
+/** Plain objects (a valtio snapshot, no proxies), so IndexedDB and BroadcastChannel can clone them. */
 function snapshotRecord(): CartRecord {
-  return {
-    items: cartStore.items.map((line) => ({ ...line })),
-    metadata: { ...cartStore.metadata },
-  };
+  const { items, metadata } = snapshot(cartStore);
+  return { items: items as CartItem[], metadata };
 }
 
 /**
