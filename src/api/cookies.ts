@@ -1,6 +1,25 @@
-/** Cookie helpers for the token sets (spec §9: 30 days, path /, secure except on localhost). */
+import type { TokenSetName } from '@contract/tokens';
+
+/*
+ * The shop's cookies: their names and helpers for the token sets (spec §9: 30 days, path /, secure except on
+ * localhost). The only module that spells a cookie name, and free of zod, so the shell's guards can read it.
+ */
 
 export const COOKIE_LIFETIME_DAYS = 30;
+
+/** What each token set keeps in its cookies. */
+export const TOKEN_COOKIE_FIELDS = ['access_token', 'refresh_token', 'user_id', 'expires'] as const;
+export type TokenCookieField = (typeof TOKEN_COOKIE_FIELDS)[number];
+
+/** The main set keeps the bare names; the others are prefixed so the three sets never overwrite each other. */
+export function tokenCookieName(set: TokenSetName, field: TokenCookieField): string {
+  return set === 'main' ? field : `${set}_${field}`;
+}
+
+/** One field of a token set as kept in its cookie (undefined when absent). */
+export function readTokenCookie(set: TokenSetName, field: TokenCookieField): string | undefined {
+  return getCookie(tokenCookieName(set, field));
+}
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -6,7 +6,7 @@ import {
   type TokenSetResponse,
 } from '@contract/tokens';
 import { z } from 'zod';
-import { getCookie, removeCookie, setCookie } from './cookies';
+import { getCookie, removeCookie, setCookie, TOKEN_COOKIE_FIELDS, tokenCookieName } from './cookies';
 
 export type { TokenSetName };
 /** Separate token sets for the main site, business and forms (spec §6); the names are the contract's. */
@@ -20,13 +20,7 @@ export interface TokenSet {
   expires: number | null;
 }
 
-const FIELDS = ['access_token', 'refresh_token', 'user_id', 'expires'] as const;
-type Field = (typeof FIELDS)[number];
-
-/** The main set keeps the bare names; the others are prefixed so the three sets never overwrite each other. */
-export function tokenCookieName(set: TokenSetName, field: Field): string {
-  return set === 'main' ? field : `${set}_${field}`;
-}
+export { tokenCookieName };
 
 /** The stored set, or null when no access token is kept for it. */
 export function getTokens(set: TokenSetName): TokenSet | null {
@@ -54,7 +48,7 @@ export function setTokens(set: TokenSetName, tokens: TokenSet): void {
 }
 
 export function clearTokens(set: TokenSetName): void {
-  for (const field of FIELDS) removeCookie(tokenCookieName(set, field));
+  for (const field of TOKEN_COOKIE_FIELDS) removeCookie(tokenCookieName(set, field));
 }
 
 /*

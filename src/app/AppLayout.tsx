@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { CartButton } from '@/features/cart/CartButton';
+import { useCartOpen } from '@/features/cart/view';
+import { useCartCount } from '@/state/cart';
+import { useCountry } from '@/state/country';
 import { useAuth } from '../features/auth/AuthProvider';
-import { CartButton } from '../features/cart/CartButton';
-import { useCartCount } from '../features/cart/store';
-import { useCartOpen } from '../features/cart/view';
-import { useCountry } from '../features/country/store';
 import { AccountMenu } from '../features/profile/AccountMenu';
 import { CONTENT_PATHS, SITE_NAME } from '../lib/site';
 import { HelpIcon, HomeIcon, InfoIcon } from '../ui/icons';
@@ -30,8 +30,8 @@ const footerLinks = [
 ] as const;
 
 // Loaded on demand so the first paint does not wait for the modal's animation library or the HTTP client.
-const CartDialog = lazy(() => import('../features/cart/CartDialog').then((m) => ({ default: m.CartDialog })));
-const CartRevalidation = lazy(() => import('../features/cart/revalidate'));
+const CartDialog = lazy(() => import('@/features/cart/CartDialog').then((m) => ({ default: m.CartDialog })));
+const CartRevalidation = lazy(() => import('@/features/cart/revalidate'));
 
 /** The storefront frame: header, main content, footer and the thumb-reach bottom navigation on phones. */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -4,10 +4,10 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
+import { hydrateCart } from '@/state/cart';
+import { bindCountryQueryClient, hydrateCountry } from '@/state/country';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
-import { hydrateCart } from '../features/cart/store';
-import { bindCountryQueryClient, hydrateCountry } from '../features/country/store';
 import { routeTree } from '../routeTree.gen';
 import {
   createQueryPersister,

@@ -1,17 +1,17 @@
 import type { Package } from '@contract/catalogue';
-import { openCart } from '../features/cart/CartButton';
-import { addPackageToCart } from '../features/cart/store';
-import { HowItWorksBanner } from '../features/catalogue/components/HowItWorks';
-import { ProductPage } from '../features/catalogue/ProductPage';
-import { PRODUCT_PAGES, type ProductPath } from '../features/catalogue/productTypes';
-import { CurrencySwitch } from '../features/country/CurrencySwitch';
-import { useCountry } from '../features/country/store';
-import { HomePage } from '../features/home/HomePage';
+import { openCart } from '@/features/cart/view';
+import { HowItWorksBanner } from '@/features/catalogue/components/HowItWorks';
+import { ProductPage } from '@/features/catalogue/ProductPage';
+import { PRODUCT_PAGES, type ProductPath } from '@/features/catalogue/productTypes';
+import { CurrencySwitch } from '@/features/country/CurrencySwitch';
+import { HomePage } from '@/features/home/HomePage';
+import { addPackageToCart } from '@/state/cart';
+import { useCountry } from '@/state/country';
 
 /*
  * The composition the product routes share (the '-' prefix keeps it out of the route tree): the
- * catalogue's page with the country store, the currency switch and the cart, which the catalogue
- * feature may not import itself.
+ * catalogue's page with the country store, the currency switch and the cart's view, which the
+ * catalogue feature may not import itself.
  */
 
 function buy(pkg: Package, quantities?: Record<number, number>) {

@@ -1,5 +1,5 @@
+import { useCartCount } from '@/state/cart';
 import { CartIcon } from '@/ui/icons';
-import { useCartCount } from './store';
 import { openCart } from './view';
 import './cart.css';
 

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { clear } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { addPackageToCart, applyCatalogueCheck, cartStore, disposeCart } from '@/state/cart';
+import { customBat, pkg, product, solo, withEstimate } from '@/state/cart.test-helpers';
+import { countryStore } from '@/state/country';
 import { kvStore } from '@/storage/kv';
 import { CartButton, openCart } from './CartButton';
-import { CartDialog, splitPackageName } from './CartDialog';
-import { customBat, solo, withEstimate } from './fixtures.test-helpers';
-import { addPackageToCart, applyCatalogueCheck, cartStore, resetCartForTests } from './store';
+import { CartDialog } from './CartDialog';
 import { closeCart } from './view';
 
 beforeAll(() => {
@@ -35,12 +36,13 @@ async function openTheCart() {
 
 describe('cart view', () => {
   beforeEach(async () => {
-    resetCartForTests();
+    disposeCart();
     closeCart();
     await clear(kvStore());
   });
   afterEach(() => {
     onlineManager.setOnline(true);
+    countryStore.countryCode = 'IN';
   });
 
   it('shows an empty state', async () => {
@@ -56,7 +58,8 @@ describe('cart view', () => {
       addPackageToCart(solo());
     });
     renderCart();
-    expect(screen.getByRole('button', { name: 'Cart, 5 items' })).toBeInTheDocument();
+    // The badge counts what the buyer added: two kits, not their six parts.
+    expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
     const dialog = await openTheCart();
     for (const column of ['Product', 'Quantity', 'Price']) {
       expect(within(dialog).getByRole('columnheader', { name: column })).toBeInTheDocument();
@@ -113,6 +116,81 @@ describe('cart view', () => {
     expect(within(dialog).queryByRole('row', { name: /Custom bat/ })).toBeNull();
   });
 
+  it('keeps a fixed package whole: one Remove and one count for the group, none on its parts', async () => {
+    act(() => addPackageToCart(solo()));
+    renderCart();
+    const headsetGone = solo();
+    const [headset] = headsetGone.products;
+    if (headset) headset.is_out_of_stock = true;
+    act(() => applyCatalogueCheck([withEstimate(headsetGone)], 'IN'));
+    const dialog = await openTheCart();
+    const group = within(dialog).getByRole('rowgroup', { name: 'IBC home kit - Solo' });
+    for (const part of within(group).getAllByRole('row', {
+      name: /VR headset|Tracked bat|Game, 1 profile/,
+    })) {
+      expect(within(part).queryByRole('button')).toBeNull();
+    }
+    expect(within(group).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1);
+    expect(
+      within(group).getByRole('button', { name: 'Increase IBC home kit - Solo quantity' }),
+    ).toBeDisabled();
+    await userEvent.click(within(group).getByRole('button', { name: 'Remove IBC home kit - Solo' }));
+    expect(within(dialog).getByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('says why two kits show their game key once', async () => {
+    act(() => {
+      addPackageToCart(solo());
+      addPackageToCart(solo());
+    });
+    renderCart();
+    const dialog = await openTheCart();
+    const key = within(dialog).getByRole('row', { name: /Game, 1 profile/ });
+    expect(within(key).getByText('1')).toBeInTheDocument();
+    expect(
+      within(key).getByText('A game key is listed once per order; the price covers all 2'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the total and every line in the buyer's currency after a switch to USD", async () => {
+    await act(async () =>
+      addPackageToCart(pkg({ ...solo(), package_id: 3, package_code: 'SOLO_EMI', available_in: ['IN'] })),
+    );
+    act(() => {
+      countryStore.countryCode = 'US';
+      applyCatalogueCheck([], 'US');
+    });
+    renderCart();
+    const dialog = await openTheCart();
+    const total = () => within(dialog).getByText('Total').parentElement;
+    expect(total()).toHaveTextContent('$0');
+    act(() =>
+      addPackageToCart(
+        pkg({
+          package_id: 5,
+          package_code: 'GAME',
+          name: 'IBC game - 1 profile',
+          currency: 'USD',
+          products: [
+            product({
+              product_id: 51,
+              product_code: 'IBC_GAME_1_PROFILE_KEY',
+              name: 'Game key',
+              taxable_amount: 59,
+            }),
+          ],
+        }),
+      ),
+    );
+    expect(
+      within(await within(dialog).findByRole('row', { name: /Game key/ })).getByText('$59'),
+    ).toBeInTheDocument();
+    expect(total()).toHaveTextContent('$59');
+    const headset = within(dialog).getByRole('row', { name: /VR headset/ });
+    expect(within(headset).getByText('No longer sold in your country')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('₹');
+  });
+
   it('says offline that prices will be checked when back online', async () => {
     // Noon of a fixed day (local time), prices checked at 9:05 that morning.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 1, 12, 0) });
@@ -132,15 +210,5 @@ describe('cart view', () => {
     ).toBeInTheDocument();
     act(() => onlineManager.setOnline(true));
     expect(within(dialog).queryByText(/will be checked when you are back online/)).toBeNull();
-  });
-});
-
-describe('splitPackageName', () => {
-  it('splits at the first hyphen only', () => {
-    expect(splitPackageName('IBC home kit - Solo, no-cost EMI')).toEqual({
-      white: 'IBC home kit ',
-      orange: 'Solo, no-cost EMI',
-    });
-    expect(splitPackageName('Custom designed bat')).toEqual({ white: 'Custom designed bat', orange: '' });
   });
 });

@@ -1,34 +1,33 @@
+import type { Currency } from '@contract/constants';
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { Button } from '@/ui/Button';
-import { Modal } from '@/ui/Modal';
-import { Money } from '@/ui/Money';
+import { splitPackageName } from '@/lib/packageName';
 import {
   type CartItem,
+  isLineBuyable,
   isSingleQuantityProduct,
   removeItem,
   removePackage,
   setPackageCount,
   updateItemQuantity,
   useCart,
-} from './store';
+} from '@/state/cart';
+import { Button } from '@/ui/Button';
+import { Modal } from '@/ui/Modal';
+import { Money } from '@/ui/Money';
+import { QuantityStepper } from '@/ui/QuantityStepper';
 import { closeCart, useCartOpen } from './view';
 import './cart.css';
+import '@/ui/visually-hidden.css';
 
 /** Spec §2: a fixed package's name splits at the first hyphen: the part before is white, the rest orange. */
-export function splitPackageName(name: string): { white: string; orange: string } {
-  const at = name.indexOf('-');
-  if (at < 0) return { white: name, orange: '' };
-  return { white: name.slice(0, at), orange: name.slice(at + 1).trim() };
-}
-
-export function PackageName({ name }: { name: string }) {
+function PackageName({ name }: { name: string }) {
   const { white, orange } = splitPackageName(name);
   return (
     <>
-      <span className="cart-package-name__white">{white}</span>
+      <span className="cart-package-name__white">{orange ? `${white} ` : white}</span>
       {orange && <span className="cart-package-name__orange">{orange}</span>}
     </>
   );
@@ -39,11 +38,12 @@ function formatCheckedAt(at: number | null): string {
   return formatDayTime(at, Date.now());
 }
 
+/** The cart's stepper: its buttons say what they change ("Increase Custom bat quantity"). */
 function Stepper({
   label,
   value,
   onChange,
-  disabled,
+  disabled = false,
 }: {
   label: string;
   value: number;
@@ -51,39 +51,30 @@ function Stepper({
   disabled?: boolean;
 }) {
   return (
-    <div className="cart-stepper">
-      <Button
-        variant="secondary"
-        size="s"
-        className="cart-stepper__button"
-        aria-label={`Decrease ${label} quantity`}
-        onClick={() => onChange(value - 1)}
-      >
-        −
-      </Button>
-      <output className="cart-stepper__value" aria-label={`${label} quantity`} aria-live="polite">
-        {value}
-      </output>
-      <Button
-        variant="secondary"
-        size="s"
-        className="cart-stepper__button"
-        aria-label={`Increase ${label} quantity`}
-        onClick={() => onChange(value + 1)}
-        disabled={disabled}
-      >
-        +
-      </Button>
-    </div>
+    <QuantityStepper
+      itemName={label}
+      value={value}
+      // A blocked line can go down (or out) but not up.
+      max={disabled ? value : undefined}
+      decreaseLabel={`Decrease ${label} quantity`}
+      increaseLabel={`Increase ${label} quantity`}
+      onChange={onChange}
+    />
   );
 }
 
-function LineNotes({ line }: { line: CartItem }) {
+function LineNotes({ line, currency, online }: { line: CartItem; currency: Currency; online: boolean }) {
   const notes: ReactNode[] = [];
   if (line.unavailable) {
     notes.push(
       <span key="unavailable" className="cart-flag cart-flag--danger">
         No longer sold in your country
+      </span>,
+    );
+  } else if (line.currency !== currency) {
+    notes.push(
+      <span key="currency" className="cart-flag cart-flag--info">
+        {online ? `Checking the price in ${currency}` : `Price in ${currency} when you are back online`}
       </span>,
     );
   } else if (line.outOfStock) {
@@ -93,7 +84,7 @@ function LineNotes({ line }: { line: CartItem }) {
       </span>,
     );
   }
-  if (line.priceChangedFrom !== null) {
+  if (line.priceChangedFrom !== null && line.currency === currency) {
     notes.push(
       <span key="price" className="cart-flag cart-flag--info">
         Price changed from {formatMoney(line.priceChangedFrom, line.currency)} to{' '}
@@ -101,22 +92,48 @@ function LineNotes({ line }: { line: CartItem }) {
       </span>,
     );
   }
+  // Spec §2 shows these codes at quantity 1 whatever the cart holds: say so when it holds more.
+  if (isSingleQuantityProduct(line.productCode) && line.quantity > 1) {
+    notes.push(
+      <span key="single" className="cart-flag">
+        A game key is listed once per order; the price covers all {line.quantity}
+      </span>,
+    );
+  }
   return notes.length > 0 ? <span className="cart-line__notes">{notes}</span> : null;
 }
 
-function ProductCell({ line }: { line: CartItem }) {
+function ProductCell({ line, currency, online }: { line: CartItem; currency: Currency; online: boolean }) {
   return (
     <th scope="row" className="cart-line__product">
-      <img className="cart-line__pic" src={line.picUrl} alt="" width={48} height={48} loading="lazy" />
-      <span className="cart-line__text">
-        <span className="cart-line__name">{line.name}</span>
-        <LineNotes line={line} />
+      <span className="cart-line__product-inner">
+        <img className="cart-line__pic" src={line.picUrl} alt="" width={48} height={48} loading="lazy" />
+        <span className="cart-line__text">
+          <span className="cart-line__name">{line.name}</span>
+          <LineNotes line={line} currency={currency} online={online} />
+        </span>
       </span>
     </th>
   );
 }
 
-function PriceCell({ line }: { line: CartItem }) {
+function PriceCell({ line, currency }: { line: CartItem; currency: Currency }) {
+  const removable = line.packageType === 'customizable' && (line.outOfStock || line.unavailable);
+  const remove = removable && (
+    <Button variant="link" size="s" aria-label={`Remove ${line.name}`} onClick={() => removeItem(line.id)}>
+      Remove
+    </Button>
+  );
+  // A line not priced in the buyer's currency shows no amount: never a ₹ price beside a $ total.
+  if (line.currency !== currency) {
+    return (
+      <td className="cart-line__price">
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">No price in {currency}</span>
+        {remove}
+      </td>
+    );
+  }
   const blocked = line.outOfStock || line.unavailable;
   return (
     <td className="cart-line__price">
@@ -126,16 +143,7 @@ function PriceCell({ line }: { line: CartItem }) {
         strike={blocked}
         strikeLabel="Not in the total"
       />
-      {blocked && (
-        <Button
-          variant="link"
-          size="s"
-          aria-label={`Remove ${line.name}`}
-          onClick={() => (line.packageType === 'fixed' ? removePackage(line.packageId) : removeItem(line.id))}
-        >
-          Remove
-        </Button>
-      )}
+      {remove}
     </td>
   );
 }
@@ -145,7 +153,9 @@ function QuantityCell({ line, editable }: { line: CartItem; editable: boolean })
   if (isSingleQuantityProduct(line.productCode) || !editable) {
     return (
       <td className="cart-line__quantity">
-        <span className="cart-line__fixed-quantity">{line.quantity}</span>
+        <span className="cart-line__fixed-quantity">
+          {isSingleQuantityProduct(line.productCode) ? 1 : line.quantity}
+        </span>
       </td>
     );
   }
@@ -186,10 +196,10 @@ function groupLines(items: readonly CartItem[]): Group[] {
   return [...groups.values()];
 }
 
-function FixedGroupHeader({ group }: { group: Group }) {
+/** Spec §3: a fixed package is one titled group: one package-count stepper and one Remove, never per part. */
+function FixedGroupHeader({ group, currency }: { group: Group; currency: Currency }) {
   const count = group.lines[0]?.packageCount ?? 1;
-  const adjustable = group.lines.some((line) => !isSingleQuantityProduct(line.productCode));
-  const blocked = group.lines.some((line) => line.outOfStock || line.unavailable);
+  const blocked = group.lines.some((line) => !isLineBuyable(line, currency));
   return (
     <tr className="cart-group__header">
       <th scope="colgroup" colSpan={3} className="cart-group__cell">
@@ -197,14 +207,13 @@ function FixedGroupHeader({ group }: { group: Group }) {
           <span className="cart-package-name">
             <PackageName name={group.packageName} />
           </span>
-          {adjustable ? (
+          <span className="cart-group__actions">
             <Stepper
               label={group.packageName}
               value={count}
               onChange={(next) => setPackageCount(group.packageId, next)}
               disabled={blocked}
             />
-          ) : (
             <Button
               variant="link"
               size="s"
@@ -213,7 +222,7 @@ function FixedGroupHeader({ group }: { group: Group }) {
             >
               Remove
             </Button>
-          )}
+          </span>
         </div>
       </th>
     </tr>
@@ -261,12 +270,12 @@ export function CartContents() {
             className={`cart-group cart-group--${group.packageType}`}
             aria-label={group.packageName}
           >
-            {group.packageType === 'fixed' && <FixedGroupHeader group={group} />}
+            {group.packageType === 'fixed' && <FixedGroupHeader group={group} currency={cart.currency} />}
             {group.lines.map((line) => (
               <tr key={line.id} className="cart-line" data-testid={`cart-line-${line.productCode}`}>
-                <ProductCell line={line} />
+                <ProductCell line={line} currency={cart.currency} online={online} />
                 <QuantityCell line={line} editable={group.packageType === 'customizable'} />
-                <PriceCell line={line} />
+                <PriceCell line={line} currency={cart.currency} />
               </tr>
             ))}
           </tbody>

@@ -3,10 +3,10 @@ import { act, render, waitFor } from '@testing-library/react';
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { addPackageToCart, cartStore, disposeCart, hydrateCart } from '@/state/cart';
+import { solo, withEstimate } from '@/state/cart.test-helpers';
 import { kvStore } from '@/storage/kv';
-import { solo, withEstimate } from './fixtures.test-helpers';
 import { useCartRevalidation } from './revalidate';
-import { addPackageToCart, cartStore, hydrateCart, resetCartForTests } from './store';
 
 function Revalidate({ country }: { country: string }) {
   useCartRevalidation(country);
@@ -27,7 +27,7 @@ const headset = () => cartStore.items.find((l) => l.productCode === 'IBC_VR_HEAD
 describe('cart revalidation', () => {
   beforeEach(async () => {
     resetClient();
-    resetCartForTests();
+    disposeCart();
     await clear(kvStore());
     await hydrateCart();
     act(() => addPackageToCart(solo()));

@@ -1,9 +1,8 @@
-import { availablePriceEstimateResponseSchema } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { apiRequest } from '@/api/client';
-import { applyCatalogueCheck, cartStore } from './store';
+import { fetchPriceEstimate } from '@/api/commerce';
+import { applyCatalogueCheck, cartStore } from '@/state/cart';
 
 export function cartPricesQueryKey(codes: readonly string[], countryCode: string) {
   return ['cart', 'prices', codes, countryCode] as const;
@@ -14,8 +13,6 @@ export function cartPricesQueryKey(codes: readonly string[], countryCode: string
  * window regains focus, and when the country (so the currency) or the cart's packages change. Lines get the
  * current price (a change is noted on the line), stock and availability. Offline the query pauses (network
  * mode "online"), so the cart keeps its last prices and says when they were checked.
- *
- * The country comes in as an argument: a feature never imports another (the shell composes them).
  */
 export function useCartRevalidation(countryCode: string): void {
   const { items, hydrated } = useSnapshot(cartStore);
@@ -24,17 +21,8 @@ export function useCartRevalidation(countryCode: string): void {
 
   const query = useQuery({
     queryKey: cartPricesQueryKey(codes, countryCode),
-    queryFn: ({ signal }) =>
-      apiRequest({
-        service: 'commerce',
-        path: '/packages/available/price_estimate/v1/',
-        query: { package_codes: codes.join(','), country_name_enum: countryCode },
-        schema: availablePriceEstimateResponseSchema,
-        auth: false,
-        // The service worker must not answer from its cache: the cart records only prices the server confirmed.
-        headers: { 'Cache-Control': 'no-cache' },
-        signal,
-      }),
+    // The service worker must not answer from its cache: the cart records only prices the server confirmed.
+    queryFn: ({ signal }) => fetchPriceEstimate(codes, countryCode, { signal, fresh: true }),
     enabled: hydrated && codes.length > 0,
     staleTime: 0,
     gcTime: 60_000,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotifyMeContact } from './api';
+import type { NotifyMeContact } from '@/api/commerce';
 
 /** Messages of spec §5 and the notify-me contract. */
 export const CONTACT_MESSAGES = {

@@ -138,15 +138,3 @@ export function packagePictures(pkg: Package): { src: string; alt: string }[] {
     return { src, alt: product ? product.name : `${pkg.name}, picture ${index + 1}` };
   });
 }
-
-/**
- * The package's name split at its first hyphen into a white and an orange part (spec §2 Order summary):
- * "IBC home kit - Solo" → ["IBC home kit", "Solo"].
- */
-export function splitPackageName(name: string): [string, string | null] {
-  const at = name.indexOf('-');
-  if (at < 0) return [name, null];
-  const head = name.slice(0, at).trim();
-  const tail = name.slice(at + 1).trim();
-  return tail === '' ? [head, null] : [head, tail];
-}

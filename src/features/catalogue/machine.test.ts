@@ -2,8 +2,13 @@ import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import {
+  type LastSale,
+  type NotifyMeContact,
+  type NotifyMeResult,
+  packagesByCodesQuery,
+} from '@/api/commerce';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
-import { type LastSale, type NotifyMeContact, type NotifyMeResult, packagesByCodesQuery } from './api';
 import {
   leafState,
   PRICE_ESTIMATE_REUSE_MS,

@@ -10,7 +10,7 @@ import {
   packageByIdQuery,
   packagesByCodesQuery,
   requestNotifyMe,
-} from './api';
+} from '@/api/commerce';
 
 /*
  * The package availability machine of spec §4, one per package card, states named as the spec names them:

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { countryName } from '@/lib/countries';
+import { setCountry, useCountry } from '@/state/country';
 import { internationalPaymentsEnabled } from './flags';
-import { setCountry, useCountry } from './store';
 import './country.css';
 
 /** Countries a USD buyer can have the order delivered to. */

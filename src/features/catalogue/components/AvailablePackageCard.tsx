@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { notifyMeMutation } from '../api';
+import { notifyMeMutation } from '@/api/commerce';
 import {
   isOutOfStockState,
   leafState,

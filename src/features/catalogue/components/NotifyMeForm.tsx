@@ -1,8 +1,8 @@
 import { type FormEvent, useId } from 'react';
 import { z } from 'zod';
+import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { useAppForm } from '@/ui/form/form';
-import type { NotifyMeContact } from '../api';
 import { parseContact } from '../contact';
 
 export interface NotifyMeFormProps {

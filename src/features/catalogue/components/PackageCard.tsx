@@ -2,12 +2,14 @@ import type { Package, PackageWithEstimate, Product } from '@contract/catalogue'
 import { type Currency, toMinor } from '@contract/money';
 import { format, formatDistanceToNowStrict } from 'date-fns';
 import { useId, useState } from 'react';
+import type { LastSale, NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
+import { splitPackageName } from '@/lib/packageName';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
-import type { LastSale, NotifyMeContact } from '../api';
+import { QuantityStepper } from '@/ui/QuantityStepper';
 import {
   customTotal,
   listOf,
@@ -18,7 +20,6 @@ import {
   productUnitsLeft,
   type StockView,
   soldByLine,
-  splitPackageName,
   stockText,
   unitPrice,
   vendorName,
@@ -26,7 +27,6 @@ import {
 import { type AvailabilityState, isOutOfStockState } from '../machine';
 import { Gallery } from './Gallery';
 import { NotifyMeForm } from './NotifyMeForm';
-import { QuantityStepper } from './QuantityStepper';
 import './PackageCard.css';
 
 /** The most of one product a buyer can put in the cart from a product page. */
@@ -125,6 +125,7 @@ function ProductRow({
       </div>
       <QuantityStepper
         itemName={product.name}
+        className="catalogue-card__stepper"
         value={quantity}
         max={max}
         disabled={disabled || stock.kind === 'out'}
@@ -159,7 +160,7 @@ export function PackageCard({
   // Once the machine has read the package's details its verdict is the fresher one.
   const outOfStock = isOutOfStockState(state) || (state === 'fetchingPackageDetails' && pkg.is_out_of_stock);
   const stock: StockView = outOfStock ? { kind: 'out' } : packageStock(pkg);
-  const [white, orange] = splitPackageName(pkg.name);
+  const { white, orange } = splitPackageName(pkg.name);
   const soldBy = soldByLine(pkg.products);
   const chosen = Object.values(quantities).reduce((s, q) => s + q, 0);
   const checking = state === 'fetchingPackageDetails' || state === 'fetchingPriceEstimate';

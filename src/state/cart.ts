@@ -1,11 +1,12 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
-import { type Currency, SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
-import { toMinor } from '@contract/money';
-import { proxy, subscribe, useSnapshot } from 'valtio';
+import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
+import { type Currency, currencyForCountry, toMinor } from '@contract/money';
+import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
-import type { CartItem, CartMetadata, CartRecord } from './schema';
+import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
+import { countryStore } from './country';
 
-export type { CartItem, CartMetadata } from './schema';
+export type { CartItem, CartMetadata } from './cart-schema';
 
 /*
  * The cart (spec §3 Cart item and Cart, §4 Cart). One line per product; a fixed package's lines move
@@ -23,15 +24,16 @@ export const cartStore = proxy<CartState>({
   hydrated: false,
 });
 
+/** Spec §2: these codes always DISPLAY quantity 1; the cart stores and prices the real quantity. */
 export function isSingleQuantityProduct(productCode: string): boolean {
   return SINGLE_QUANTITY_PRODUCT_CODES.includes(productCode);
 }
 
 function lineTotal(
-  item: Pick<CartItem, 'price' | 'quantity' | 'packageLineAmount' | 'packageCount' | 'productCode'>,
+  item: Pick<CartItem, 'price' | 'quantity' | 'packageLineAmount' | 'packageCount'>,
 ): number {
   if (item.packageLineAmount === null) return item.price * item.quantity;
-  return item.packageLineAmount * (isSingleQuantityProduct(item.productCode) ? 1 : item.packageCount);
+  return item.packageLineAmount * item.packageCount;
 }
 
 /** Unit price and per-package amount of a product as the catalogue prices it now. */
@@ -42,18 +44,35 @@ function pricing(
   if (pkg.package_type !== 'fixed') {
     return { price: toMinor(product.taxable_amount, pkg.currency), packageLineAmount: null };
   }
-  const units = Math.max(1, product.quantity);
   const packageLineAmount = toMinor(product.total_amount_for_each_product, pkg.currency);
-  return { price: Math.round(packageLineAmount / units), packageLineAmount };
+  // A product a fixed package holds none of (spec §3 keeps it) costs nothing in it; its unit price is still shown.
+  const price =
+    product.quantity > 0
+      ? Math.round(packageLineAmount / product.quantity)
+      : toMinor(product.taxable_amount, pkg.currency);
+  return { price, packageLineAmount };
+}
+
+/** Spec §3 priceEstimateDetails.totalAmount (minor units) when the catalogue's answer carries it. */
+function estimateOf(
+  product: Package['products'][number],
+  currency: Currency,
+): CartItem['priceEstimateDetails'] {
+  const details = product.price_estimate_details;
+  return details ? { totalAmount: toMinor(details.total_amount, currency) } : null;
 }
 
 function touch(): void {
   cartStore.metadata.updatedAt = Date.now();
 }
 
-function clampQuantity(productCode: string, quantity: number): number {
-  // Spec §2: the three digital codes are sold one per order and always show quantity 1.
-  return isSingleQuantityProduct(productCode) ? 1 : quantity;
+/**
+ * Spec §2's only-game-product flag: the package holds nothing but game products (a key, no hardware to ship).
+ * Fixed packages only; a customizable line is never flagged.
+ */
+export function isOnlyGamePackage(pkg: Pick<Package, 'package_type' | 'products'>): boolean {
+  const held = pkg.products.filter((p) => p.quantity > 0);
+  return pkg.package_type === 'fixed' && held.length > 0 && held.every((p) => p.product_type === 'game');
 }
 
 export type NewCartItem = Omit<CartItem, 'quantity' | 'itemTotal' | 'price'> & { price?: number };
@@ -67,7 +86,7 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
   if (!Number.isFinite(quantity) || quantity <= 0) return;
   const existing = cartStore.items.find((line) => line.id === item.id);
   if (existing) {
-    existing.quantity = clampQuantity(existing.productCode, existing.quantity + Math.floor(quantity));
+    existing.quantity = existing.quantity + Math.floor(quantity);
     existing.itemTotal = lineTotal(existing);
     touch();
     return;
@@ -76,7 +95,7 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
   const parsed: CartItem = {
     ...(item as NewCartItem),
     price: item.price,
-    quantity: clampQuantity(item.productCode ?? '', Math.floor(quantity)),
+    quantity: Math.floor(quantity),
     itemTotal: 0,
   };
   parsed.itemTotal = lineTotal(parsed);
@@ -92,7 +111,7 @@ export function updateItemQuantity(id: string, quantity: number): void {
   if (!Number.isFinite(quantity) || quantity <= 0) {
     cartStore.items.splice(index, 1);
   } else {
-    line.quantity = clampQuantity(line.productCode, Math.floor(quantity));
+    line.quantity = Math.floor(quantity);
     line.itemTotal = lineTotal(line);
   }
   touch();
@@ -117,7 +136,7 @@ export function setPackageCount(packageId: number, count: number): void {
   for (const line of cartStore.items) {
     if (line.packageId !== packageId) continue;
     line.packageCount = next;
-    line.quantity = clampQuantity(line.productCode, line.unitsPerPackage * next);
+    line.quantity = line.unitsPerPackage * next;
     line.itemTotal = lineTotal(line);
   }
   touch();
@@ -148,13 +167,15 @@ function lineFromProduct(
     packageName: pkg.name,
     packageType: pkg.package_type === 'fixed' ? 'fixed' : 'customizable',
     packageCount: 1,
-    unitsPerPackage: Math.max(1, product.quantity),
+    unitsPerPackage: product.quantity,
+    onlyGameProduct: isOnlyGamePackage(pkg),
     productId: product.product_id,
     productCode: product.product_code,
     productType: product.product_type,
     name: product.name,
+    description: product.description,
     picUrl: product.pic_url,
-    lastSeenPrice: price,
+    priceEstimateDetails: estimateOf(product, pkg.currency),
     outOfStock: product.is_out_of_stock,
     unavailable: false,
     priceChangedFrom: null,
@@ -174,11 +195,13 @@ export function addPackageToCart(pkg: Package, quantities?: Record<number, numbe
       setPackageCount(pkg.package_id, count + 1);
       return;
     }
+    // Spec §3: a fixed package keeps its zero-quantity products, so they enter as lines of quantity 0.
     for (const product of pkg.products) {
-      if (product.quantity <= 0) continue;
-      const line = lineFromProduct(pkg, product);
-      addItem(line, clampQuantity(line.productCode, line.unitsPerPackage));
+      const line: CartItem = { ...lineFromProduct(pkg, product), quantity: product.quantity, itemTotal: 0 };
+      line.itemTotal = lineTotal(line);
+      cartStore.items.push(line);
     }
+    touch();
     return;
   }
   for (const product of pkg.products) {
@@ -224,7 +247,8 @@ export function applyCatalogueCheck(
     }
     line.price = price;
     line.packageLineAmount = line.packageType === 'fixed' ? packageLineAmount : null;
-    line.lastSeenPrice = price;
+    line.description = product.description;
+    line.priceEstimateDetails = estimateOf(product, pkg.currency) ?? line.priceEstimateDetails;
     line.itemTotal = lineTotal(line);
   }
   cartStore.metadata.pricesCheckedAt = now;
@@ -232,57 +256,84 @@ export function applyCatalogueCheck(
   touch();
 }
 
-/** The spec's Cart view of the store. */
+/** Whether a line can be bought at its price in `currency` (the buyer's current one): sold there, in stock. */
+export function isLineBuyable(
+  line: Pick<CartItem, 'currency' | 'outOfStock' | 'unavailable'>,
+  currency: Currency,
+) {
+  return line.currency === currency && !line.outOfStock && !line.unavailable;
+}
+
+/** What the buyer added: one per fixed package in the cart (its count), and each customizable product's quantity. */
+export function addedCount(
+  items: readonly Pick<CartItem, 'packageId' | 'packageType' | 'packageCount' | 'quantity'>[],
+) {
+  const fixed = new Map<number, number>();
+  let custom = 0;
+  for (const line of items) {
+    if (line.packageType === 'fixed') fixed.set(line.packageId, line.packageCount);
+    else custom += line.quantity;
+  }
+  return [...fixed.values()].reduce((sum, count) => sum + count, custom);
+}
+
+/** The spec's Cart view of the store, in the buyer's current currency. */
 export interface CartSummary {
   items: readonly CartItem[];
   isEmpty: boolean;
   totalItems: number;
   totalUniqueItems: number;
-  /** Sum of the lines that can be bought (out-of-stock and unavailable lines are not counted). */
+  /** What the buyer added (the badge): packages for fixed groups, product quantities for customizable lines. */
+  addedCount: number;
+  /** Sum of the lines that can be bought in `currency` (out-of-stock, unavailable and not yet re-priced lines are not). */
   cartTotal: number;
   currency: Currency;
   metadata: CartMetadata;
 }
 
-export function summarizeCart(state: Pick<CartState, 'items' | 'metadata'>): CartSummary {
+export function summarizeCart(state: Pick<CartState, 'items' | 'metadata'>, currency: Currency): CartSummary {
   const items = state.items;
   return {
     items,
     isEmpty: items.length === 0,
     totalItems: items.reduce((sum, line) => sum + line.quantity, 0),
     totalUniqueItems: items.length,
+    addedCount: addedCount(items),
     cartTotal: items
-      .filter((line) => !line.outOfStock && !line.unavailable)
+      .filter((line) => isLineBuyable(line, currency))
       .reduce((sum, line) => sum + line.itemTotal, 0),
-    currency: items[0]?.currency ?? 'INR',
+    currency,
     metadata: state.metadata,
   };
 }
 
 export function useCart(): CartSummary {
   const snapshot = useSnapshot(cartStore);
-  return summarizeCart(snapshot as CartState);
+  const { countryCode } = useSnapshot(countryStore);
+  return summarizeCart(snapshot as CartState, currencyForCountry(countryCode));
 }
 
+/** The cart badge's number: what the buyer added, not the parts of a package. */
 export function useCartCount(): number {
   const { items } = useSnapshot(cartStore);
-  return items.reduce((sum, line) => sum + line.quantity, 0);
+  return addedCount(items);
 }
 
 // ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes debounced and flushed on hide ----
 
 // The schema loads with the first read (after the first paint), not with the shell.
-const storedCart = storedValue(STORAGE_KEYS.cart, () => import('./schema').then((m) => m.cartRecordSchema));
+const storedCart = storedValue(STORAGE_KEYS.cart, () =>
+  import('./cart-schema').then((m) => m.cartRecordSchema),
+);
 const WRITE_DELAY_MS = 250;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
 let persisting: (() => void) | undefined;
 let hydration: Promise<void> | undefined;
 
+/** Plain objects (a valtio snapshot, no proxies), so IndexedDB and BroadcastChannel can clone them. */
 function snapshotRecord(): CartRecord {
-  return {
-    items: cartStore.items.map((line) => ({ ...line })),
-    metadata: { ...cartStore.metadata },
-  };
+  const { items, metadata } = snapshot(cartStore);
+  return { items: items as CartItem[], metadata };
 }
 
 /**
@@ -319,7 +370,7 @@ function scheduleWrite(): void {
 
 /** Shows a cart another tab saved, unless this tab has changed its cart since (the later change wins). */
 async function applyOtherTabCart(data: unknown): Promise<void> {
-  const { cartRecordSchema } = await import('./schema');
+  const { cartRecordSchema } = await import('./cart-schema');
   const parsed = cartRecordSchema.safeParse(data);
   if (!parsed.success || parsed.data.metadata.updatedAt < cartStore.metadata.updatedAt) return;
   applyingOtherTab = true;
@@ -377,8 +428,11 @@ function startPersisting(): void {
   };
 }
 
-/** Tests: forget the in-memory cart and the hydration so the next hydrateCart() reads storage again. */
-export function resetCartForTests(): void {
+/**
+ * Stops saving and syncing and forgets the in-memory cart, so the next hydrateCart() reads storage again: a
+ * replaced module (hot reload) or a test starts from what the device holds, with no listeners of its own left.
+ */
+export function disposeCart(): void {
   persisting?.();
   persisting = undefined;
   hydration = undefined;
@@ -388,3 +442,5 @@ export function resetCartForTests(): void {
   cartStore.metadata = { pricesCheckedAt: null, countryCode: null, updatedAt: 0 };
   cartStore.hydrated = false;
 }
+
+import.meta.hot?.dispose(disposeCart);

@@ -1,7 +1,7 @@
-import { clear } from 'idb-keyval';
+import type { Currency } from '@contract/constants';
+import { clear, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { kvStore } from '@/storage/kv';
-import { customBat, pkg, product, solo, withEstimate } from './fixtures.test-helpers';
+import { kvStore, STORAGE_KEYS } from '@/storage/kv';
 import {
   addItem,
   addPackageToCart,
@@ -9,20 +9,21 @@ import {
   CART_SYNC_CHANNEL,
   type CartItem,
   cartStore,
+  disposeCart,
   flushCart,
   hydrateCart,
-  resetCartForTests,
   setPackageCount,
   summarizeCart,
   updateItemQuantity,
-} from './store';
+} from './cart';
+import { customBat, pkg, product, solo, withEstimate } from './cart.test-helpers';
 
-const summary = () => summarizeCart(cartStore);
+const summary = (currency: Currency = 'INR') => summarizeCart(cartStore, currency);
 const line = (code: string) => cartStore.items.find((l) => l.productCode === code);
 
 describe('cart store', () => {
   beforeEach(async () => {
-    resetCartForTests();
+    disposeCart();
     await clear(kvStore());
   });
 
@@ -37,9 +38,9 @@ describe('cart store', () => {
     addPackageToCart(solo());
     expect(line('IBC_VR_HEADSET')?.quantity).toBe(2);
     expect(line('IBC_TRACKED_BAT')?.itemTotal).toBe(2 * 4_999 * 100);
-    // The game key is one per order: it stays at 1.
-    expect(line('IBC_GAME_1_PROFILE_KEY')?.quantity).toBe(1);
-    expect(summary()).toMatchObject({ totalUniqueItems: 3, totalItems: 5, isEmpty: false });
+    // The game key only DISPLAYS 1 (spec §2): the cart holds and prices one per kit.
+    expect(line('IBC_GAME_1_PROFILE_KEY')?.quantity).toBe(2);
+    expect(summary()).toMatchObject({ totalUniqueItems: 3, totalItems: 6, isEmpty: false });
   });
 
   it('adds only the chosen products of a customizable package', () => {
@@ -47,7 +48,7 @@ describe('cart store', () => {
     expect(cartStore.items.map((l) => [l.productCode, l.quantity])).toEqual([['IBC_CUSTOM_BAT', 2]]);
     expect(summary().cartTotal).toBe(5_000 * 100);
     // Without choices the default quantities (0) add nothing.
-    resetCartForTests();
+    disposeCart();
     addPackageToCart(customBat());
     expect(summary().isEmpty).toBe(true);
   });
@@ -110,15 +111,165 @@ describe('cart store', () => {
     });
     applyCatalogueCheck([withEstimate(usd)], 'US');
     expect(line('IBC_VR_HEADSET')).toMatchObject({ currency: 'USD', price: 1050, priceChangedFrom: null });
-    expect(summary().currency).toBe('USD');
+    expect(summary('USD')).toMatchObject({ currency: 'USD', cartTotal: 3 * 1050 });
+  });
+
+  it("totals in the buyer's currency: a line not sold there never lends the total its currency", () => {
+    // A no-cost EMI kit priced in INR, then the buyer switches to the US and adds the game in USD.
+    addPackageToCart(pkg({ ...solo(), package_id: 3, package_code: 'SOLO_EMI', available_in: ['IN'] }));
+    applyCatalogueCheck([], 'US');
+    expect(summary('USD')).toMatchObject({ currency: 'USD', cartTotal: 0 });
+    addPackageToCart(
+      pkg({
+        package_id: 5,
+        package_code: 'GAME',
+        currency: 'USD',
+        products: [product({ product_id: 13, product_code: 'IBC_GAME_1_PROFILE_KEY', taxable_amount: 59 })],
+      }),
+    );
+    expect(summary('USD')).toMatchObject({ currency: 'USD', cartTotal: 5_900 });
+    // Back in India before the check answers: the USD game is not added to a rupee total either.
+    expect(summary('INR')).toMatchObject({ currency: 'INR', cartTotal: 0 });
+  });
+
+  it('counts what the buyer added: packages for fixed groups, quantities for customizable lines', () => {
+    addPackageToCart(solo());
+    addPackageToCart(solo());
+    addPackageToCart(customBat(), { 91: 2, 92: 1 });
+    expect(summary().addedCount).toBe(2 + 3);
+  });
+
+  it('prices two kits at twice one kit: a single-quantity code is displayed once, never charged once', () => {
+    addPackageToCart(solo());
+    const one = summary().cartTotal;
+    addPackageToCart(solo());
+    expect(summary().cartTotal).toBe(2 * one);
+    addPackageToCart(
+      pkg({
+        package_id: 8,
+        package_code: 'KEYS',
+        package_type: 'customizable',
+        products: [product({ product_id: 81, product_code: 'IBC_STEAM_GAME_KEY', quantity: 0 })],
+      }),
+      { 81: 3 },
+    );
+    expect(line('IBC_STEAM_GAME_KEY')).toMatchObject({ quantity: 3, itemTotal: 3 * 1000 * 100 });
+  });
+
+  it("keeps a fixed package's zero-quantity products (customizable packages drop them)", () => {
+    const kit = pkg({
+      package_id: 4,
+      package_code: 'KIT_WITH_SPARE',
+      products: [
+        product({ product_id: 41, product_code: 'IBC_VR_HEADSET', taxable_amount: 100 }),
+        product({ product_id: 42, product_code: 'IBC_SPARE_STRAP', taxable_amount: 5, quantity: 0 }),
+      ],
+    });
+    addPackageToCart(kit);
+    expect(line('IBC_SPARE_STRAP')).toMatchObject({ quantity: 0, itemTotal: 0, price: 500 });
+    addPackageToCart(kit);
+    expect(line('IBC_SPARE_STRAP')?.quantity).toBe(0);
+    expect(summary()).toMatchObject({ addedCount: 2, cartTotal: 2 * 100 * 100 });
+    addPackageToCart(customBat(), { 91: 1, 92: 0 });
+    expect(line('IBC_BAT_GRIP')).toBeUndefined();
+  });
+
+  it("carries spec §3's cart-side product fields and the only-game-product flag", () => {
+    const game = pkg({
+      package_id: 6,
+      package_code: 'GAME',
+      products: [
+        product({
+          product_id: 61,
+          product_code: 'IBC_GAME_1_PROFILE_KEY',
+          product_type: 'game',
+          description: 'One profile, for ever',
+          price_estimate_details: {
+            quantity: 1,
+            total_amount: 2_358.82,
+            total_taxable_amount: 1_999,
+            total_tax: 359.82,
+            total_discount: 0,
+          },
+        }),
+      ],
+    });
+    addPackageToCart(game);
+    addPackageToCart(solo());
+    expect(line('IBC_GAME_1_PROFILE_KEY')).toMatchObject({
+      productId: 61,
+      productCode: 'IBC_GAME_1_PROFILE_KEY',
+      name: 'IBC_GAME_1_PROFILE_KEY',
+      description: 'One profile, for ever',
+      picUrl: '/images/products/IBC_GAME_1_PROFILE_KEY.webp',
+      quantity: 1,
+      productType: 'game',
+      priceEstimateDetails: { totalAmount: 235_882 },
+      onlyGameProduct: true,
+    });
+    expect(line('IBC_VR_HEADSET')).toMatchObject({ onlyGameProduct: false, priceEstimateDetails: null });
+  });
+
+  it('loads a cart stored by an older version (with lastSeenPrice, without the newer fields)', async () => {
+    const old = (id: string, productId: number, productCode: string, productType: string) => ({
+      id,
+      price: 199_900,
+      quantity: 1,
+      itemTotal: 199_900,
+      currency: 'INR',
+      packageId: 6,
+      packageCode: 'GAME',
+      packageName: 'IBC game - 1 profile',
+      packageType: 'fixed',
+      packageCount: 1,
+      unitsPerPackage: 1,
+      packageLineAmount: 199_900,
+      productId,
+      productCode,
+      productType,
+      name: productCode,
+      picUrl: '',
+      lastSeenPrice: 199_900,
+      outOfStock: false,
+      unavailable: false,
+      priceChangedFrom: null,
+    });
+    await set(
+      STORAGE_KEYS.cart,
+      {
+        value: {
+          items: [
+            old('6:61', 61, 'IBC_GAME_1_PROFILE_KEY', 'game'),
+            { ...old('7:71', 71, 'IBC_VR_HEADSET', 'default'), packageId: 7 },
+          ],
+          metadata: { pricesCheckedAt: null, countryCode: 'IN', updatedAt: 1 },
+        },
+        savedAt: 1,
+        expiresAt: null,
+      },
+      kvStore(),
+    );
+    await hydrateCart();
+    expect(cartStore.items).toHaveLength(2);
+    expect(line('IBC_GAME_1_PROFILE_KEY')).toMatchObject({
+      description: '',
+      priceEstimateDetails: null,
+      onlyGameProduct: true,
+    });
+    expect(line('IBC_GAME_1_PROFILE_KEY')).not.toHaveProperty('lastSeenPrice');
+    expect(line('IBC_VR_HEADSET')?.onlyGameProduct).toBe(false);
+    expect(summary().cartTotal).toBe(2 * 199_900);
   });
 
   it('persists to IndexedDB and rehydrates', async () => {
     await hydrateCart();
     addPackageToCart(solo());
     updateItemQuantity('1:12', 3);
+    // A nested field (the line's estimate) must be saved as plain data, not as the store's proxy.
+    const [headset] = cartStore.items;
+    if (headset) headset.priceEstimateDetails = { totalAmount: 4_719_882 };
     await flushCart();
-    resetCartForTests();
+    disposeCart();
     expect(summary().isEmpty).toBe(true);
     await hydrateCart();
     expect(cartStore.hydrated).toBe(true);
@@ -127,6 +278,7 @@ describe('cart store', () => {
       ['IBC_TRACKED_BAT', 3],
       ['IBC_GAME_1_PROFILE_KEY', 1],
     ]);
+    expect(cartStore.items[0]?.priceEstimateDetails).toEqual({ totalAmount: 4_719_882 });
   });
 
   describe('across tabs', () => {

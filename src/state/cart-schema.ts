@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /*
  * The stored cart's shape, checked when it is read back from IndexedDB. A module of its own so that zod loads
- * with that first read, after the first paint, and not with the shell (store.ts imports only its types).
+ * with that first read, after the first paint, and not with the shell (cart.ts imports only its types).
+ * Unknown keys are dropped on read, so a cart stored with a field since removed (lastSeenPrice) still loads.
  */
 
 export const cartItemSchema = z.object({
@@ -11,7 +12,8 @@ export const cartItemSchema = z.object({
   id: z.string().min(1),
   /** Unit price (taxable amount of one unit) in minor units. */
   price: z.number().int().nonnegative(),
-  quantity: z.number().int().positive(),
+  /** What the buyer pays for (0 only for a fixed package's zero-quantity product, spec §3). */
+  quantity: z.number().int().nonnegative(),
   itemTotal: z.number().int().nonnegative(),
   currency: currencySchema,
   packageId: z.number().int(),
@@ -20,7 +22,9 @@ export const cartItemSchema = z.object({
   packageType: z.enum(['fixed', 'customizable']),
   /** Fixed packages: how many of the package are in the cart, and how many of this product one holds. */
   packageCount: z.number().int().positive(),
-  unitsPerPackage: z.number().int().positive(),
+  unitsPerPackage: z.number().int().nonnegative(),
+  /** Spec §2's only-game-product flag (the package holds only game products); carts stored before it get it on read. */
+  onlyGameProduct: z.boolean().optional(),
   /**
    * Fixed packages: what this line costs in one package (minor units). A package with its own bundle price
    * spreads it over its lines, so this (not price × units) is what the line adds per package.
@@ -30,16 +34,16 @@ export const cartItemSchema = z.object({
   productCode: z.string(),
   productType: z.string(),
   name: z.string(),
+  description: z.string().default(''),
   picUrl: z.string(),
-  /** The last price the server confirmed, and when (null: never checked since it was added). */
-  lastSeenPrice: z.number().int().nonnegative(),
+  /** Spec §3 cart-side product: the line's estimate (minor units, with tax); null until the catalogue gives one. */
+  priceEstimateDetails: z.object({ totalAmount: z.number().int().nonnegative() }).nullable().default(null),
   outOfStock: z.boolean(),
   /** The package is no longer sold in the buyer's country (or the product left it). */
   unavailable: z.boolean(),
   /** The price before the last check changed it (same currency only); null when it did not change. */
   priceChangedFrom: z.number().int().nonnegative().nullable(),
 });
-export type CartItem = z.infer<typeof cartItemSchema>;
 
 export const cartMetadataSchema = z.object({
   /** When the server last confirmed these prices (ms since the epoch); null before the first check. */
@@ -50,5 +54,22 @@ export const cartMetadataSchema = z.object({
 });
 export type CartMetadata = z.infer<typeof cartMetadataSchema>;
 
-export const cartRecordSchema = z.object({ items: z.array(cartItemSchema), metadata: cartMetadataSchema });
-export type CartRecord = z.infer<typeof cartRecordSchema>;
+export const cartRecordSchema = z
+  .object({ items: z.array(cartItemSchema), metadata: cartMetadataSchema })
+  .transform(({ items, metadata }) => ({
+    // A cart stored before the flag existed: a fixed package whose held products are all games.
+    items: items.map((line) => ({
+      ...line,
+      onlyGameProduct:
+        line.onlyGameProduct ??
+        (line.packageType === 'fixed' &&
+          items.every(
+            (other) =>
+              other.packageId !== line.packageId || other.quantity === 0 || other.productType === 'game',
+          )),
+    })),
+    metadata,
+  }));
+export type CartRecord = z.output<typeof cartRecordSchema>;
+/** A line as the cart holds it (every field set, old records migrated). */
+export type CartItem = CartRecord['items'][number];

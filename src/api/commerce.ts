@@ -13,12 +13,13 @@ import {
   queryOptions,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { getApiConfig, SERVICE_PREFIX } from '@/api/config';
-import { networkError } from '@/api/errors';
+import { apiRequest } from './client';
+import { getApiConfig, SERVICE_PREFIX } from './config';
+import { networkError } from './errors';
 
 /*
- * Catalogue reads as TanStack Query options. Every key starts with 'catalogue': the app persists
+ * The commerce service's calls, shared by every feature that needs them (catalogue, cart, checkout).
+ * Catalogue reads are TanStack Query options whose keys start with 'catalogue': the app persists
  * exactly those queries to IndexedDB, so a returning buyer sees the last known packages offline.
  * Country is part of every priced key, so a currency switch fetches its own entries.
  */
@@ -40,19 +41,31 @@ export const catalogueKeys = {
   availabilityConfig: () => ['catalogue', 'availabilityConfig'] as const,
 };
 
+/**
+ * GET the packages with their prices and estimates as sold in one country (spec §7 price estimate).
+ * `fresh`: past the service worker's cache, for a caller that must record only prices the server confirmed.
+ */
+export function fetchPriceEstimate(
+  codes: readonly string[],
+  countryCode: string,
+  { signal, fresh = false }: { signal?: AbortSignal; fresh?: boolean } = {},
+): Promise<AvailablePackages> {
+  return apiRequest({
+    service: 'commerce',
+    path: '/packages/available/price_estimate/v1/',
+    query: { package_codes: codes.join(','), country_name_enum: countryCode },
+    schema: availablePriceEstimateResponseSchema,
+    auth: false,
+    ...(fresh ? { headers: { 'Cache-Control': 'no-cache' } } : {}),
+    signal,
+  });
+}
+
 /** The page's packages with prices and the package-level estimate, for one country (price_estimate endpoint). */
 export function packagesByCodesQuery(codes: readonly string[], countryCode: string) {
   return queryOptions({
     queryKey: catalogueKeys.packagesByCodes(codes, countryCode),
-    queryFn: ({ signal }) =>
-      apiRequest({
-        service: 'commerce',
-        path: '/packages/available/price_estimate/v1/',
-        query: { package_codes: codes.join(','), country_name_enum: countryCode },
-        schema: availablePriceEstimateResponseSchema,
-        auth: false,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchPriceEstimate(codes, countryCode, { signal }),
   });
 }
 
