@@ -20,7 +20,6 @@ import { CURRENCIES } from './money';
 
 export { CURRENCIES };
 export const currencySchema = z.enum(CURRENCIES);
-export { type Currency, currencyForCountry } from './money';
 
 export const PACKAGE_TYPES = ['fixed', 'customizable', 'ad'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES, { error: 'Invalid package type' });

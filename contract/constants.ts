@@ -39,7 +39,6 @@ export const MARKETING_EVENTS = [
 /** Default country (spec §9). */
 export const DEFAULT_COUNTRY = 'IN';
 
-// Money lives in contract/money.ts; re-exported for the modules that still import it from here.
 export { CURRENCIES, type Currency, currencyForCountry } from './money';
 
 /** Digital products sold one per order: the cart always shows quantity 1 for them (spec §2 Order summary). */

@@ -1,4 +1,5 @@
-import { type Currency, currencyForCountry, DEFAULT_COUNTRY } from '@contract/constants';
+import { DEFAULT_COUNTRY } from '@contract/constants';
+import { type Currency, currencyForCountry } from '@contract/money';
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
 import { removeStored, STORAGE_KEYS, storedValue } from '@/storage/kv';

@@ -1,10 +1,5 @@
-import type {
-  AvailabilityType,
-  Currency,
-  PackageType,
-  ProductType,
-  VendorDetails,
-} from '@contract/catalogue';
+import type { AvailabilityType, PackageType, ProductType, VendorDetails } from '@contract/catalogue';
+import type { Currency } from '@contract/money';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

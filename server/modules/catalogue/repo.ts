@@ -1,4 +1,5 @@
-import type { AvailabilityType, Currency, PackageType, ProductType } from '@contract/catalogue';
+import type { AvailabilityType, PackageType, ProductType } from '@contract/catalogue';
+import type { Currency } from '@contract/money';
 import { and, asc, eq, gte, inArray, max, or, type SQL, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {

@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { readTokenCookie } from '@/api/cookies';
 import { apiEvents } from '@/api/events';
-import { readCookie } from './guards';
 import type { AuthRuntime } from './runtime';
 import type { AuthAnalyticsEvent, AuthSnapshot, AuthTrack, SignInCompletion } from './types';
 
@@ -46,11 +46,11 @@ const SIGNED_OUT: AuthSnapshot = { status: 'unauthenticated', redirectPath: null
 const noTrack: AuthTrack = () => undefined;
 
 function bootSnapshot(): AuthSnapshot {
-  const signedIn = Boolean(readCookie('access_token'));
+  const signedIn = Boolean(readTokenCookie('main', 'access_token'));
   return {
     status: signedIn ? 'authenticated' : 'unauthenticated',
     redirectPath: null,
-    userId: signedIn ? (readCookie('user_id') ?? null) : null,
+    userId: signedIn ? (readTokenCookie('main', 'user_id') ?? null) : null,
   };
 }
 
@@ -69,7 +69,7 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
   const runtime = useCallback((): Promise<AuthRuntime> => {
     runtimeRef.current ??= import('./runtime').then(({ createAuthRuntime }) =>
       createAuthRuntime({
-        hasAccessToken: Boolean(readCookie('access_token')),
+        hasAccessToken: Boolean(readTokenCookie('main', 'access_token')),
         onChange: setSnapshot,
         track: () => latest.current.track,
         onSignedOut: () => latest.current.onSignedOut?.(),
@@ -85,7 +85,7 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
     // page before then, and the session shows from the cookie while the actor loads. A visitor without a session
     // keeps the same snapshot, so nothing renders again.
     void (hydratedAtMount ?? Promise.resolve()).then(() => {
-      if (!live || !readCookie('access_token')) return;
+      if (!live || !readTokenCookie('main', 'access_token')) return;
       if (hydratedAtMount) setSnapshot((current) => (current === SIGNED_OUT ? bootSnapshot() : current));
       void runtime();
     });

@@ -1,3 +1,5 @@
+import { readTokenCookie } from '@/api/cookies';
+
 /*
  * What the routes and the shell need before any screen loads: the sign-in paths, the cookie presence check and
  * the redirect check. Nothing here imports zod, xstate or the HTTP client, so the first script stays small
@@ -13,25 +15,9 @@ export const VERIFY_GUARD = 'sign-in-verify';
 export const SIGN_UP_GUARD = 'sign-up-verify';
 export const SOCIAL_CALLBACK_PATH = '/sign-in/google/callback';
 
-/** Reads one cookie (the token sets' names are src/api/tokens.ts's: main bare, others prefixed). */
-export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const prefix = `${name}=`;
-  for (const part of document.cookie.split(';')) {
-    const cookie = part.trim();
-    if (!cookie.startsWith(prefix)) continue;
-    try {
-      return decodeURIComponent(cookie.slice(prefix.length));
-    } catch {
-      return cookie.slice(prefix.length);
-    }
-  }
-  return undefined;
-}
-
 /** Whether an access token of the set is kept (spec §4: the auth machine's initial state). */
 export function hasSession(set: 'main' | 'forms'): boolean {
-  return Boolean(readCookie(set === 'main' ? 'access_token' : 'forms_access_token'));
+  return Boolean(readTokenCookie(set, 'access_token'));
 }
 
 const AUTH_PATHS = [SIGN_IN_PATH, FORMS_SIGN_IN_PATH];
