@@ -89,8 +89,9 @@ describe('VerifyOtpScreen', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('a wrong code shows the server message under the field and keeps the number', async () => {
-    fakeNetwork(() =>
+  /** The server refuses whatever code comes, naming the field (spec §8). */
+  function refuseEveryCode() {
+    return fakeNetwork(() =>
       json(400, {
         data: {
           ...errorBody(400, 'INVALID_OTP').data,
@@ -99,6 +100,10 @@ describe('VerifyOtpScreen', () => {
         },
       }),
     );
+  }
+
+  it('a wrong code shows the server message under the field and keeps the number', async () => {
+    refuseEveryCode();
     renderVerify();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('6-digit code'), '111111');
@@ -110,15 +115,7 @@ describe('VerifyOtpScreen', () => {
   });
 
   it('a refused code is not sent again: the refusal stays and Verify stays off until the code changes', async () => {
-    const { requests } = fakeNetwork(() =>
-      json(400, {
-        data: {
-          ...errorBody(400, 'INVALID_OTP').data,
-          message: 'That code is not right. 4 tries left.',
-          field: 'otp',
-        },
-      }),
-    );
+    const { requests } = refuseEveryCode();
     renderVerify();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('6-digit code'), '111111');
