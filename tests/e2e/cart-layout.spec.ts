@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { appReady } from './support/app';
+import { expect, test } from './support/fixtures';
 
 /* At 320 px wide (the narrowest phone we design for) nothing in the cart is clipped: prices, steppers, Remove. */
 
