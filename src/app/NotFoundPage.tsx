@@ -13,7 +13,7 @@ export function NotFoundPage() {
         heading="Page not found"
         subtext="The page you were looking for has moved or never existed. The rest of the shop is right where you left it."
         action={
-          <Link to="/" className="ui-button ui-button--primary ui-button--m">
+          <Link to="/" className="ui-button" data-variant="primary" data-size="m">
             Back to the shop
           </Link>
         }

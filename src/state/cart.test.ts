@@ -292,7 +292,20 @@ describe('cart store', () => {
     }
     afterEach(() => {
       for (const channel of otherTabs.splice(0)) channel.close();
+      vi.restoreAllMocks();
     });
+    /** What a tab heard of every message posted so far: messages arrive in the order posted, so up to a marker sent now. */
+    async function delivered(heard: unknown[]): Promise<unknown[]> {
+      const marker = { marker: crypto.randomUUID() };
+      const sender = new BroadcastChannel(CART_SYNC_CHANNEL);
+      otherTabs.push(sender);
+      sender.postMessage(marker);
+      await vi.waitFor(() => expect(heard).toContainEqual(marker));
+      return heard.slice(
+        0,
+        heard.findIndex((message) => (message as Partial<typeof marker>).marker === marker.marker),
+      );
+    }
     const cartOf = (items: CartItem[], updatedAt: number) => ({
       items,
       metadata: { pricesCheckedAt: null, countryCode: 'IN', updatedAt },
@@ -313,10 +326,11 @@ describe('cart store', () => {
       const theirs = cartStore.items.map((l) => ({ ...l, quantity: 4, itemTotal: l.price * 4 }));
       await flushCart();
       const { channel, heard } = otherTab();
-      channel.postMessage(cartOf(theirs, Date.now() + 1_000));
+      channel.postMessage(cartOf(theirs, cartStore.metadata.updatedAt + 1_000));
       await vi.waitFor(() => expect(line('IBC_CUSTOM_BAT')?.quantity).toBe(4));
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(heard).toEqual([]);
+      // Any write it scheduled happens now; a marker posted after it reaches the other tab after it.
+      await flushCart();
+      expect(await delivered(heard)).toEqual([]);
     });
 
     it('keeps a change made here after the other tab saved (the later change wins)', async () => {
@@ -324,9 +338,13 @@ describe('cart store', () => {
       const { channel } = otherTab();
       const older = cartStore.metadata.updatedAt;
       addPackageToCart(solo());
+      const { cartRecordSchema } = await import('./cart-schema');
+      const examined = vi.spyOn(cartRecordSchema, 'safeParse');
       channel.postMessage(cartOf([], older));
       channel.postMessage({ items: 'not a cart' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // This tab has looked at both once it has parsed the second; each is applied or dropped right after.
+      await vi.waitFor(() => expect(examined).toHaveBeenCalledWith({ items: 'not a cart' }));
+      expect(examined).toHaveBeenCalledWith(cartOf([], older));
       expect(summary().totalUniqueItems).toBe(3);
     });
   });

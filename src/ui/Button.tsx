@@ -35,21 +35,17 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = [
-    'ui-button',
-    `ui-button--${variant}`,
-    `ui-button--${size}`,
-    fullWidth && 'ui-button--full',
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const classes = ['ui-button', className].filter(Boolean).join(' ');
   return (
     <button
       {...rest}
       // Default to "button" so a button inside a form never submits it by accident.
       type={type}
       className={classes}
+      // The look is chosen by these attributes (Button.css); a link styled as a button sets the same ones.
+      data-variant={variant}
+      data-size={size}
+      data-full-width={fullWidth || undefined}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
     >

@@ -36,7 +36,8 @@ function ControlledState() {
   );
 }
 
-const hasTick = (option: HTMLElement) => option.querySelector('.ui-dropdown__tick svg') !== null;
+/** The tick is a picture beside the label (screen readers hear aria-selected instead). */
+const hasTick = (option: HTMLElement) => option.querySelector('svg') !== null;
 
 describe('Dropdown, single select (popover from 769 px)', () => {
   it('opens a listbox popover, selects on click and ticks the selected option', async () => {
@@ -52,7 +53,7 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     expect(field).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const listbox = screen.getByRole('listbox', { name: 'State' });
-    expect(listbox).toHaveClass('ui-dropdown__list--regular');
+    expect(listbox).toHaveAttribute('data-size', 'regular');
     await user.click(within(listbox).getByRole('option', { name: 'Kerala' }));
 
     expect(onChange).toHaveBeenCalledWith('KL', STATES[1]);
@@ -78,7 +79,7 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     expect(field).toHaveFocus();
 
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('listbox')).toHaveClass('ui-dropdown__list--compact');
+    expect(screen.getByRole('listbox')).toHaveAttribute('data-size', 'compact');
     const active = () => document.getElementById(field.getAttribute('aria-activedescendant') ?? '');
     expect(active()).toHaveTextContent('Karnataka');
     await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -262,6 +263,8 @@ describe('Dropdown, modal at 768 px and below', () => {
     const dialog = screen.getByRole('dialog', { name: 'Country' });
     const listbox = within(dialog).getByRole('listbox', { name: 'Country' });
     expect(listbox).toHaveFocus();
+    // The dialog sets the list's height, not the popover's cap.
+    expect(listbox).not.toHaveAttribute('data-size');
     expect(listbox).toHaveAttribute(
       'aria-activedescendant',
       screen.getByRole('option', { name: 'Karnataka' }).id,

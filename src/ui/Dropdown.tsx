@@ -470,13 +470,11 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
           aria-busy={loading || undefined}
           aria-activedescendant={isMobile && !isAsync ? activeId : undefined}
           tabIndex={isMobile && !isAsync ? 0 : -1}
-          className={[
-            'ui-dropdown__list',
-            !isMobile && `ui-dropdown__list--${listSize}`,
-            isMobile && 'ui-dropdown__list--in-modal',
-          ]
+          className={['ui-dropdown__list', isMobile && 'ui-dropdown__list--in-modal']
             .filter(Boolean)
             .join(' ')}
+          // Dropdown.css caps the popover list's height by data-size; the phone dialog has its own height.
+          data-size={isMobile ? undefined : listSize}
           onKeyDown={isMobile && !isAsync ? onModalListKeyDown : undefined}
         >
           {options.map((option, index) => {

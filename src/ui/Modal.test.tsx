@@ -92,7 +92,8 @@ describe('Modal', () => {
     );
     await userEvent.click(screen.getByText('Body'));
     expect(onClose).not.toHaveBeenCalled();
-    const backdrop = document.querySelector('.ui-modal-backdrop');
+    // The backdrop is what a press outside the dialog lands on: its decorative (aria-hidden) sibling.
+    const backdrop = screen.getByRole('dialog').parentElement?.querySelector(':scope > [aria-hidden="true"]');
     if (!backdrop) throw new Error('no backdrop');
     await userEvent.click(backdrop);
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -35,5 +35,6 @@ export function Skeleton({ variant = 'block', width, height, lines = 1, classNam
   }
   const w = px(width) ?? (variant === 'circle' ? '40px' : '100%');
   const h = px(height) ?? (variant === 'circle' ? w : '1em');
-  return <span className={classes} style={{ width: w, height: h }} aria-hidden="true" />;
+  const shape: CSSProperties = variant === 'circle' ? { borderRadius: '50%' } : {};
+  return <span className={classes} style={{ width: w, height: h, ...shape }} aria-hidden="true" />;
 }

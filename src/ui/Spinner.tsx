@@ -15,11 +15,12 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ size = 'm', label, className }: SpinnerProps) {
-  const classes = ['ui-spinner', `ui-spinner--${size}`, className].filter(Boolean).join(' ');
-  if (!label) return <span className={classes} aria-hidden="true" />;
+  const classes = ['ui-spinner', className].filter(Boolean).join(' ');
+  // Spinner.css sizes it by data-size.
+  if (!label) return <span className={classes} data-size={size} aria-hidden="true" />;
   return (
     <span className="ui-spinner-status" role="status">
-      <span className={classes} aria-hidden="true" />
+      <span className={classes} data-size={size} aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </span>
   );

@@ -321,12 +321,16 @@ describe('social login against a real OpenID provider', () => {
 
   it('verifies the id_token: signature by the issuer’s keys, issuer, audience and expiry', async () => {
     const impostor = await startTestIdp({ redirectUri: REDIRECT });
-    const now = Math.floor(Date.now() / 1000);
+    // Expired relative to the provider's own issue time: the token says when it was made, the test reads no clock.
+    const issuedAt = (claims: JWTPayload) => claims.iat ?? 0;
     const forgeries: [string, (claims: JWTPayload) => Promise<string>][] = [
       ['signed by another key', (claims) => impostor.sign(claims)],
       ['another audience', (claims) => idp.sign({ ...claims, aud: 'someone-else' })],
       ['another issuer', (claims) => idp.sign({ ...claims, iss: impostor.issuer })],
-      ['expired', (claims) => idp.sign({ ...claims, iat: now - 7200, exp: now - 3600 })],
+      [
+        'expired',
+        (claims) => idp.sign({ ...claims, iat: issuedAt(claims) - 7200, exp: issuedAt(claims) - 3600 }),
+      ],
       [
         'unsigned',
         async (claims) =>

@@ -12,13 +12,16 @@ import {
 } from '@contract/catalogue';
 import { errorBodySchema } from '@contract/common';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { seed } from '../../db/seed/index';
 import { fakeStaticDir, type TestApp, testApp, testConfig } from '../../testing';
 
 const TOKEN = 'test-operator-token-catalogue';
+/** The seed, the server and the tests all read this instant (only Date is faked: PGlite needs real timers). */
+const NOW = new Date('2026-11-20T06:30:00.000Z');
+const DAY_MS = 86_400_000;
 
 let shop: TestApp;
 let app: App;
@@ -112,6 +115,7 @@ const ARTWORK = new Set(
 );
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   shop = await testApp({
     config: { STATIC_DIR: fakeStaticDir() },
     operatorToken: TOKEN,
@@ -122,6 +126,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop.close();
+  vi.useRealTimers();
 });
 
 describe('the seeded line', () => {
@@ -602,12 +607,14 @@ describe('GET /api/commerce/packages/{id}/last_sale/v1/', () => {
     const body = lastSaleResponseSchema.parse(res.json());
     expect(body.package_code).toBe('CLUB_EDITION');
     expect(body.units_sold_last_30_days).toBe(3);
-    expect(Date.now() - Date.parse(body.last_sale_datetime ?? '')).toBeGreaterThan(3 * 86_400_000);
+    expect(NOW.getTime() - Date.parse(body.last_sale_datetime ?? '')).toBeGreaterThan(3 * DAY_MS);
+    // The seed's latest club-edition sale is 4 days old.
+    expect(body.last_sale_datetime).toBe(new Date(NOW.getTime() - 4 * DAY_MS).toISOString());
     expect(body.expected_restock_date).toBeNull();
   });
 
   it('reads the sales the order module records', async () => {
-    const soldAt = new Date(Date.now() - 3_600_000);
+    const soldAt = new Date(NOW.getTime() - 3_600_000);
     await shop.db
       .insert(schema.packageSales)
       .values({ packageId: idOf('STEAM_GAME'), quantity: 2, soldAt, orderId: 'ORD-1' });

@@ -65,8 +65,12 @@ describe('cart view', () => {
       expect(within(dialog).getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
     const group = within(dialog).getByRole('rowgroup', { name: 'IBC home kit - Solo' });
-    expect(group.querySelector('.cart-package-name__white')?.textContent).toBe('IBC home kit ');
-    expect(group.querySelector('.cart-package-name__orange')?.textContent).toBe('Solo');
+    // Spec §2: white before the first hyphen, the rest in the accent colour (the tone cart.css reads).
+    const before = within(group).getByText('IBC home kit');
+    const after = within(group).getByText('Solo');
+    expect(before).not.toHaveAttribute('data-tone');
+    expect(after).toHaveAttribute('data-tone', 'accent');
+    expect(before.parentElement).toHaveTextContent('IBC home kit Solo');
 
     const key = within(group).getByRole('row', { name: /Game, 1 profile/ });
     expect(within(key).queryByRole('button')).toBeNull();

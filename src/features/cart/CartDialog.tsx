@@ -28,7 +28,7 @@ function PackageName({ name }: { name: string }) {
   return (
     <>
       <span className="cart-package-name__white">{orange ? `${white} ` : white}</span>
-      {orange && <span className="cart-package-name__orange">{orange}</span>}
+      {orange && <span data-tone="accent">{orange}</span>}
     </>
   );
 }

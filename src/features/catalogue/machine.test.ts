@@ -1,7 +1,7 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   type LastSale,
   type NotifyMeContact,
@@ -244,7 +244,7 @@ describe('package availability machine (spec §4 Package availability)', () => {
     const actor = createActor(machine, {
       input: { packageId: 7, packageCode: 'BAT', countryCode: 'US' },
     }).start();
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(actor, (s) => s.matches({ packagesInStock: 'readyToPurchase' }));
     expect(seen).toEqual([
       { packageId: 7, countryCode: 'US' },
       { packageCode: 'BAT', countryCode: 'US', pageCodes: ['BAT'] },
@@ -268,8 +268,16 @@ describe('the real price estimate actor', () => {
     return done;
   }
 
-  beforeEach(() => resetClient());
-  afterEach(() => vi.unstubAllGlobals());
+  // A fixed instant after this page loaded: the cache's age is measured from it, not from the real clock.
+  const NOW = Math.ceil(performance.timeOrigin) + 60_000;
+  beforeEach(() => {
+    resetClient();
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('uses the page list fetched moments ago instead of asking again', async () => {
     const { requests } = fakeNetwork(listResponse);
@@ -282,7 +290,7 @@ describe('the real price estimate actor', () => {
 
   it.each([
     ['restored from a visit a moment ago', () => performance.timeOrigin - 1],
-    ['fetched longer ago than the reuse window', () => Date.now() - PRICE_ESTIMATE_REUSE_MS - 1],
+    ['fetched longer ago than the reuse window', () => NOW - PRICE_ESTIMATE_REUSE_MS - 1],
   ])('asks the server again for a list %s', async (_, updatedAt) => {
     const { requests } = fakeNetwork(listResponse);
     const queryClient = new QueryClient();

@@ -1,6 +1,6 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import { format, formatDistanceToNowStrict } from 'date-fns';
+import { format, formatDistanceStrict } from 'date-fns';
 import { useId, useState } from 'react';
 import type { LastSale, NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
@@ -70,7 +70,7 @@ export function lastSaleText(lastSale: LastSale, now: Date = new Date()): string
   const parts: string[] = [];
   if (lastSale.last_sale_datetime) {
     const at = new Date(lastSale.last_sale_datetime);
-    parts.push(`Last sold ${formatDistanceToNowStrict(at, { addSuffix: true })}`);
+    parts.push(`Last sold ${formatDistanceStrict(at, now, { addSuffix: true })}`);
   } else {
     parts.push('Not sold in the last 30 days');
   }
@@ -209,7 +209,7 @@ export function PackageCard({
           {orange && (
             <>
               {' '}
-              <span className="catalogue-card__title-accent">{orange}</span>
+              <span data-tone="accent">{orange}</span>
             </>
           )}
         </Heading>
