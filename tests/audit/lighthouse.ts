@@ -19,17 +19,25 @@ import { chromiumArgs, chromiumPath, ensureBuilt, repoRoot } from '../e2e/suppor
 import { type ShopServer, startShopServer } from '../e2e/support/server';
 
 /*
- * Lighthouse's mobile default, 4x CPU slowdown, assumes a host whose BenchmarkIndex is about 1533 (the 4x point of
- * Lighthouse's CPU throttling calculator): the phone it emulates has a BenchmarkIndex of 1533 / 4. The slowdown
- * that emulates that phone on this host is the ratio of the two indexes.
+ * Lighthouse's mobile default, a 4x CPU slowdown, assumes a high-end desktop host (docs/throttling.md, "Calibrating
+ * the CPU slowdown"): BenchmarkIndex 1533 is the 4x point of Lighthouse's CPU throttling calculator. A slower or
+ * busier host measures a lower index and gets the smaller slowdown the calculator gives for it, so it is not scored
+ * as a slower phone. A host above the reference keeps the default 4x the budgets were set against (the calculator
+ * would go up to ~10x there; the note printed with the scores says when that is the case).
  */
 const REFERENCE_HOST_BENCHMARK_INDEX = 1533;
 const DEFAULT_CPU_SLOWDOWN = 4;
-const TARGET_DEVICE_BENCHMARK_INDEX = REFERENCE_HOST_BENCHMARK_INDEX / DEFAULT_CPU_SLOWDOWN;
 
-/** The CPU slowdown that makes a host of this BenchmarkIndex run like the target phone (never below 1x). */
+/** Lighthouse's CPU throttling calculator (lighthouse-cpu-throttling-calculator), piecewise linear. */
+function calculatorSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+/** The CPU slowdown a run on a host of this BenchmarkIndex is scored with: the calculator's, at most the default. */
 function cpuSlowdownFor(benchmarkIndex: number): number {
-  return Math.max(1, Math.round((benchmarkIndex / TARGET_DEVICE_BENCHMARK_INDEX) * 100) / 100);
+  return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, calculatorSlowdown(benchmarkIndex)) * 100) / 100;
 }
 
 const RUNS_PER_PAGE = 3;
@@ -62,7 +70,9 @@ const pages: readonly PageToAudit[] = [
     // no: a soft 404 should carry `noindex` (is-crawlable fails on it) and a real 404 status is correct
     // (http-status-code fails on it). Their pass condition is inverted here, so they are skipped on this page
     // only; / and /about-us still run them, so a robots.txt block or an X-Robots-Tag would still fail there.
-    skipAudits: ['is-crawlable', 'http-status-code'],
+    // errors-in-console: the browser logs every 404 document as "Failed to load resource", which is the point here;
+    // the e2e suite fails on console errors of the pages it visits.
+    skipAudits: ['is-crawlable', 'http-status-code', 'errors-in-console'],
   },
 ];
 
@@ -255,7 +265,7 @@ function printTable(summaries: PageSummary[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
   console.log(
-    `\nLighthouse, median of ${RUNS_PER_PAGE} runs per page (mobile, simulated throttling, CPU slowdown calibrated to a phone of BenchmarkIndex ${TARGET_DEVICE_BENCHMARK_INDEX}):`,
+    `\nLighthouse, median of ${RUNS_PER_PAGE} runs per page (mobile, simulated throttling, CPU slowdown from each host BenchmarkIndex by Lighthouse's calculator, at most ${DEFAULT_CPU_SLOWDOWN}x):`,
   );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -314,7 +324,8 @@ async function main(): Promise<number> {
         console.log(
           `${page.path} run ${run}/${RUNS_PER_PAGE}: ${categories.map((c) => `${c} ${scores.scores[c]}`).join(', ')}` +
             `; TBT ${Math.round(scores.tbtMs)} ms; host index ${scores.benchmarkIndex},` +
-            ` CPU slowdown ${scores.cpuSlowdown}x (${((performance.now() - runStarted) / 1000).toFixed(1)} s)`,
+            ` CPU slowdown ${scores.cpuSlowdown}x (calculator ${calculatorSlowdown(scores.benchmarkIndex).toFixed(2)}x)` +
+            ` (${((performance.now() - runStarted) / 1000).toFixed(1)} s)`,
         );
       }
       const medianScores = {} as Record<Category, number>;
