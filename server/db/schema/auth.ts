@@ -31,6 +31,8 @@ export const otpCodes = pgTable(
     subject: text('subject').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** HMACs of the wrong codes already tried: the same wrong code again is refused without using up a try. */
+    refusedHashes: text('refused_hashes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     /** Set when used, superseded by a newer code, or dead after too many tries. */

@@ -224,14 +224,18 @@ describe('phone sign-in codes', () => {
     const phone = freshPhone();
     await requestCode(app, phone);
     const otp = String(outbox.lastCodeFor(phone.e164));
-    const wrong = otp === '000000' ? '111111' : '000000';
+    // Five different wrong codes: the same wrong code twice counts once (next test).
+    const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => c !== otp);
     for (let i = 1; i <= 4; i += 1) {
-      const res = await post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp: wrong });
+      const res = await post(app, '/api/user/verify/phone_number_otp/v1/', {
+        ...phone,
+        otp: wrongCodes[i - 1],
+      });
       expect(res.statusCode).toBe(400);
       expect(error(res)).toMatchObject({ res_status: 'INVALID_OTP', field: 'otp' });
       expect(error(res).message).toContain(`${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left`);
     }
-    const fifth = await post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp: wrong });
+    const fifth = await post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp: wrongCodes[4] });
     expect(error(fifth).res_status).toBe('OTP_ATTEMPTS_EXCEEDED');
     const right = await post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp });
     expect(right.statusCode).toBe(400);
@@ -239,6 +243,24 @@ describe('phone sign-in codes', () => {
     const [row] = await shop.db.select().from(schema.otpCodes).where(eq(schema.otpCodes.subject, phone.e164));
     expect(row?.attempts).toBe(5);
     expect(row?.consumedAt).not.toBeNull();
+  });
+
+  it('refuses the same wrong code again without using up another try, and the right code still works', async () => {
+    const phone = freshPhone();
+    await requestCode(app, phone);
+    const otp = String(outbox.lastCodeFor(phone.e164));
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp: wrong })),
+    );
+    for (const res of replies) {
+      expect(error(res)).toMatchObject({ res_status: 'INVALID_OTP', field: 'otp' });
+      expect(error(res).message).toContain('4 tries left');
+    }
+    const [row] = await shop.db.select().from(schema.otpCodes).where(eq(schema.otpCodes.subject, phone.e164));
+    expect(row?.attempts).toBe(1);
+    const right = await post(app, '/api/user/verify/phone_number_otp/v1/', { ...phone, otp });
+    expect(right.statusCode).toBe(200);
   });
 
   it('uses a code once, and only the newest code works', async () => {

@@ -8,6 +8,7 @@ import { hitRateLimit } from './rate-limit';
 import {
   consumeLiveCodes,
   countCodeAttempt,
+  countRefusedAttempt,
   deleteCodesBefore,
   insertCode,
   killCode,
@@ -144,20 +145,26 @@ export function createOtpService(deps: {
       throw expired();
     }
     if (latest.expiresAt.getTime() <= at.getTime()) throw expired();
-    // Count the try first, atomically: parallel guesses cannot get past the limit.
-    const attempts = await countCodeAttempt(db, latest.id, OTP_MAX_ATTEMPTS);
-    if (attempts === undefined) throw attemptsExceeded();
-    if (!safeEqual(hashOf(purpose, subject, code), latest.codeHash)) {
+    const hash = hashOf(purpose, subject, code);
+    if (!safeEqual(hash, latest.codeHash)) {
+      // The same wrong code again (a double tap, a replay) is refused as before without using up another try.
+      if (latest.refusedHashes.includes(hash)) throw wrongCode(OTP_MAX_ATTEMPTS - latest.attempts);
+      const attempts = await countRefusedAttempt(db, latest.id, OTP_MAX_ATTEMPTS, hash);
+      if (attempts === undefined) {
+        const current = await latestCode(db, { purpose, subject });
+        if (current?.id === latest.id && current.consumedAt === null && current.refusedHashes.includes(hash))
+          throw wrongCode(OTP_MAX_ATTEMPTS - current.attempts);
+        throw attemptsExceeded();
+      }
       const left = OTP_MAX_ATTEMPTS - attempts;
       if (left <= 0) {
         await killCode(db, latest.id, at);
         throw attemptsExceeded();
       }
-      throw new HttpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
-        res_status: USER_RES_STATUS.INVALID_OTP,
-        field: 'otp',
-      });
+      throw wrongCode(left);
     }
+    // Count the right try too, atomically: parallel guesses cannot get past the limit.
+    if ((await countCodeAttempt(db, latest.id, OTP_MAX_ATTEMPTS)) === undefined) throw attemptsExceeded();
     if (!(await spendCode(db, latest.id, at))) throw expired();
   }
 
@@ -165,6 +172,13 @@ export function createOtpService(deps: {
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;
+
+function wrongCode(left: number): HttpError {
+  return new HttpError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
+    res_status: USER_RES_STATUS.INVALID_OTP,
+    field: 'otp',
+  });
+}
 
 function expired(): HttpError {
   return new HttpError(400, 'This code has expired. Ask for a new one.', {

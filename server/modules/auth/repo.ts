@@ -95,6 +95,34 @@ export async function countCodeAttempt(
   return counted?.attempts;
 }
 
+/**
+ * Counts one wrong try atomically and remembers the wrong code's HMAC; undefined when the code is used, out of
+ * tries, or this wrong code was already counted (a parallel duplicate).
+ */
+export async function countRefusedAttempt(
+  db: Executor,
+  codeId: number,
+  maxAttempts: number,
+  refusedHash: string,
+): Promise<number | undefined> {
+  const [counted] = await db
+    .update(otpCodes)
+    .set({
+      attempts: sql`${otpCodes.attempts} + 1`,
+      refusedHashes: sql`array_append(${otpCodes.refusedHashes}, ${refusedHash})`,
+    })
+    .where(
+      and(
+        eq(otpCodes.id, codeId),
+        isNull(otpCodes.consumedAt),
+        lt(otpCodes.attempts, maxAttempts),
+        sql`not (${refusedHash} = any(${otpCodes.refusedHashes}))`,
+      ),
+    )
+    .returning({ attempts: otpCodes.attempts });
+  return counted?.attempts;
+}
+
 export async function killCode(db: Executor, codeId: number, at: Date): Promise<void> {
   await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, codeId));
 }

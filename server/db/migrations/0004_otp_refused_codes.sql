@@ -1,0 +1,1 @@
+ALTER TABLE "otp_codes" ADD COLUMN "refused_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
