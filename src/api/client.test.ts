@@ -103,13 +103,6 @@ describe('requests', () => {
     spy.mockRestore();
   });
 
-  it('sends no x-tz with an anonymous call (spec §7: authenticated calls carry it)', async () => {
-    const { requests } = fakeNetwork(() => json(200, {}));
-    await apiRequest({ service: 'commerce', path: '/packages/1/v1/', auth: false });
-    expect(requests[0]?.headers.has('x-tz')).toBe(false);
-    expect(bearer(requests[0] as SeenRequest)).toBeNull();
-  });
-
   it('drops Authorization with auth: false and x-tz with tz: false (form submissions)', async () => {
     signIn();
     const { requests } = fakeNetwork(() => json(200, {}));

@@ -46,7 +46,7 @@ export interface ApiRequestOptions {
   auth?: TokenSetName | false;
   /** Send the Authorization header only when a token is kept; otherwise call anonymously. */
   optionalAuth?: boolean;
-  /** Send x-tz (the browser's IANA zone) with an authenticated call; default true. Form submissions pass false (spec §7). */
+  /** Send x-tz (the browser's IANA zone); default true. Form submissions pass false (spec §7). */
   tz?: boolean;
   /** Extra headers, e.g. { 'Idempotency-Key': key }. */
   headers?: Record<string, string>;
@@ -93,8 +93,7 @@ async function send(options: ApiRequestOptions, accessToken: string | undefined)
     headers['Content-Type'] = 'application/json';
   }
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  // Spec §7: x-tz goes with authenticated calls; reading the zone builds an Intl formatter, too slow for a first visit.
-  if (accessToken && options.tz !== false) headers['x-tz'] = currentTimeZone();
+  if (options.tz !== false) headers['x-tz'] = currentTimeZone();
   Object.assign(headers, options.headers);
 
   // One controller per attempt: the caller's signal cancels it, and so does our timeout, body read included.
