@@ -12,27 +12,21 @@ const emailSchema = signUpDetailsRequestSchema.shape.email.unwrap();
 /** The details form's values: the contract's rules, the e-mail optional (empty is fine). */
 export const detailsFormSchema = z.object({
   name: nameSchema,
-  email: z.union([z.string().trim().length(0), emailSchema]),
+  // Not a union: a union reports its first branch's issue ("Too big…"), not the e-mail's own message.
+  email: z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const checked = emailSchema.safeParse(value);
+    if (!checked.success)
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
 });
-
-const firstMessage = (result: z.ZodSafeParseResult<unknown>, fallback: string) =>
-  result.success ? null : (result.error.issues[0]?.message ?? fallback);
-
-/** Spec §5: letters and spaces only; the contract's messages. */
-export function nameError(value: string): string | null {
-  return firstMessage(nameSchema.safeParse(value), 'Enter your name');
-}
-
-/** Optional: empty is fine, anything else must be an e-mail address. */
-export function emailError(value: string): string | null {
-  return value.trim() === '' ? null : firstMessage(emailSchema.safeParse(value), 'Enter a valid email id');
-}
 
 export interface DetailsFormProps {
   /** What the profile already holds (a buyer finishing a sign-up left half way). */
   initial?: { name: string; email: string };
   submitLabel?: string;
-  onSaved: (profile: ClientProfile, details: { hasEmail: boolean }) => void | Promise<void>;
+  /** After the save; the profile query is already refreshed. */
+  onSaved?: (profile: ClientProfile, details: { hasEmail: boolean }) => void | Promise<void>;
 }
 
 /** The buyer's name and optional e-mail (POST /sign_up/details/v1/): the sign-up's last step and the account's. */
@@ -50,7 +44,7 @@ export function DetailsForm({ initial, submitLabel = 'Continue', onSaved }: Deta
       try {
         const profile = await save.mutateAsync({ name, ...(email ? { email } : {}) });
         await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-        await onSaved(profile, { hasEmail: email !== '' });
+        await onSaved?.(profile, { hasEmail: email !== '' });
       } catch (error) {
         if (!applyApiFieldError(formApi, error, { name: 'name', email: 'email' }))
           setFormError(errorMessage(error));

@@ -78,11 +78,7 @@ function FinishDetails({ profile }: { profile: ClientProfile }) {
         <h3 id={headingId} className="profile-finish__title">
           Finish signing up
         </h3>
-        <DetailsForm
-          initial={{ name: '', email: profile.email }}
-          submitLabel="Save details"
-          onSaved={() => undefined}
-        />
+        <DetailsForm initial={{ name: '', email: profile.email }} submitLabel="Save details" />
       </section>
     </>
   );

@@ -5,7 +5,7 @@ import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
 import { renderScreen, verifyAnswer } from '@/features/auth/testing.test-helpers';
 import { getPendingSignUp, setPendingSignUp } from '@/state/session';
-import { emailError, nameError } from './DetailsForm';
+import { detailsFormSchema } from './DetailsForm';
 import { SignUpDetailsScreen } from './SignUpDetailsScreen';
 
 beforeEach(() => {
@@ -17,12 +17,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('sign-up details', () => {
   it('names are letters and spaces only; the e-mail is optional but must be one', () => {
-    expect(nameError('Asha Kumar')).toBeNull();
-    expect(nameError('Asha2')).toBe('Use letters and spaces only');
-    expect(nameError('  ')).toBe('Enter your name');
-    expect(emailError('')).toBeNull();
-    expect(emailError('asha@example.com')).toBeNull();
-    expect(emailError('asha@')).toBe('Enter a valid email id');
+    /** The message the form shows under `field` for these values, null when it has none. */
+    const errorFor = (field: 'name' | 'email', values: { name?: string; email?: string }) => {
+      const result = detailsFormSchema.safeParse({ name: 'Asha Kumar', email: '', ...values });
+      return result.success ? null : (result.error.issues.find((i) => i.path[0] === field)?.message ?? null);
+    };
+    expect(errorFor('name', { name: 'Asha Kumar' })).toBeNull();
+    expect(errorFor('name', { name: 'Asha2' })).toBe('Use letters and spaces only');
+    expect(errorFor('name', { name: '  ' })).toBe('Enter your name');
+    expect(errorFor('email', { email: '' })).toBeNull();
+    expect(errorFor('email', { email: 'asha@example.com' })).toBeNull();
+    expect(errorFor('email', { email: 'asha@' })).toBe('Enter a valid email id');
   });
 
   it('saves the details, tracks signup_completed and returns where the buyer started', async () => {

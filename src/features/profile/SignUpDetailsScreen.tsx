@@ -9,7 +9,7 @@ export interface SignUpDetailsScreenProps {
   redirect: string;
   /** The auth feature's analytics (signup_completed), passed in by the route. */
   track: (event: 'signup_completed', properties: { has_email: boolean }) => void;
-  /** The profile changed: the app refreshes what it shows of it. */
+  /** The details are saved (the profile query is already refreshed). */
   onSaved?: () => void;
 }
 

@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PROFILE_QUERY_KEY } from '@/api/userKeys';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_UP_GUARD } from '@/features/auth/guards';
 import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
@@ -31,7 +29,6 @@ function readStep(): SignUpStep {
 }
 
 function SignUpRoute() {
-  const queryClient = useQueryClient();
   const auth = useAuth();
   // The code step hands over to the details step with a new navigation key: read the step again then (and not
   // as the buyer leaves for their redirect, whose entry has no key).
@@ -47,10 +44,7 @@ function SignUpRoute() {
       <SignUpDetailsScreen
         redirect={step.redirect}
         track={auth.track}
-        onSaved={() => {
-          forgetNavigation(SIGN_UP_GUARD);
-          void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-        }}
+        onSaved={() => forgetNavigation(SIGN_UP_GUARD)}
       />
     );
   }
