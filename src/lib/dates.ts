@@ -1,21 +1,15 @@
 import { tz } from '@date-fns/tz';
 import { format, isSameDay } from 'date-fns';
+import { LONG_DATE_FORMAT, TIME_FORMAT } from './dateFormats';
 import { buyerTimeZone } from './timeZone';
 
+export * from './dateFormats';
 export { buyerTimeZone, DEFAULT_TIME_ZONE } from './timeZone';
 
 /*
  * Dates and times as the buyer reads them: spec §9's formats, in the buyer's zone (the zone the client sends as
  * x-tz; Asia/Kolkata when the browser cannot tell), through date-fns and @date-fns/tz. Zod-free.
  */
-
-/** Spec §9 date formats. */
-export const DATE_FORMAT = 'dd/MM/yyyy';
-export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
-export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
-export const LONG_DATE_FORMAT = 'd MMMM yyyy';
-/** The one way a time of day is shown: 18:52. */
-export const TIME_FORMAT = 'HH:mm';
 
 type DateInput = Date | number | string;
 

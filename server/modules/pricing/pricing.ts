@@ -37,11 +37,6 @@ export function supplyOf(input: {
   return same ? 'intra_state' : 'inter_state';
 }
 
-/** GST applies inside India; exports carry none. */
-export function chargesGst(countryCode: string): boolean {
-  return supplyOf({ countryCode }) !== 'export';
-}
-
 export interface GstSplit {
   cgstMinor: number;
   sgstMinor: number;
@@ -147,9 +142,4 @@ export function priceLines(
   const taxableMinor = lines.reduce((s, l) => s + l.lineTaxableMinor, 0);
   const taxMinor = lines.reduce((s, l) => s + l.taxMinor, 0);
   return { lines, taxableMinor, taxMinor, amountMinor: taxableMinor + taxMinor };
-}
-
-/** The GST-inclusive price of one unit. */
-export function inclusiveUnitMinor(unitTaxableMinor: number, gstRateBp: number): number {
-  return unitTaxableMinor + lineTaxMinor(unitTaxableMinor, 1, gstRateBp);
 }

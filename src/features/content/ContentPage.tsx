@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
+import { LONG_DATE_FORMAT } from '@/lib/dateFormats';
 import './content.css';
 
 export interface ContentSection {
@@ -26,7 +27,7 @@ export function ContentPage({ title, intro, sections, revisedOn, toc = true }: C
         <h1>{title}</h1>
         {revisedOn ? (
           <p className="content-page__revised">
-            Last updated on <time dateTime={revisedOn}>{format(parseISO(revisedOn), 'd MMMM yyyy')}</time>
+            Last updated on <time dateTime={revisedOn}>{format(parseISO(revisedOn), LONG_DATE_FORMAT)}</time>
           </p>
         ) : null}
         <div className="content-page__intro">{intro}</div>

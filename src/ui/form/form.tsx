@@ -30,13 +30,15 @@ function useChange<T>(): (value: T) => void {
   };
 }
 
-/** The field's first error, once it should be seen. */
-function useVisibleError(): { error: string | null; touched: boolean } {
-  const field = useFieldContext<unknown>();
+/** What every bound input reads: the field, its value, how to change it and its error once it should be seen. */
+function useBoundField<T>() {
+  const field = useFieldContext<T>();
+  const change = useChange<T>();
+  const value = useStore(field.store, (state) => state.value);
   const submitted = useStore(field.form.store, (state) => state.submissionAttempts > 0);
   const errors = useStore(field.store, (state) => state.meta.errors);
   const blurred = useStore(field.store, (state) => state.meta.isBlurred);
-  return { error: firstErrorText(errors), touched: blurred || submitted };
+  return { field, value, change, error: firstErrorText(errors), touched: blurred || submitted };
 }
 
 export interface TextFieldProps
@@ -53,10 +55,7 @@ export interface TextFieldProps
 
 /** A TextInput bound to its form field. */
 export function TextField({ parse, extraError, ...props }: TextFieldProps) {
-  const field = useFieldContext<string>();
-  const change = useChange<string>();
-  const value = useStore(field.store, (state) => state.value);
-  const { error, touched } = useVisibleError();
+  const { field, value, change, error, touched } = useBoundField<string>();
   return (
     <TextInput
       {...props}
@@ -77,10 +76,7 @@ export type AsyncDropdownFieldProps = Omit<
 
 /** A searchable Dropdown bound to a field holding the chosen option. */
 export function AsyncDropdownField(props: AsyncDropdownFieldProps) {
-  const field = useFieldContext<DropdownOption>();
-  const change = useChange<DropdownOption>();
-  const value = useStore(field.store, (state) => state.value);
-  const { error, touched } = useVisibleError();
+  const { field, value, change, error, touched } = useBoundField<DropdownOption>();
   return (
     <Dropdown
       {...props}
@@ -102,10 +98,7 @@ export type SelectFieldProps = Omit<
 
 /** A single-choice Dropdown bound to a field holding the chosen value. */
 export function SelectField(props: SelectFieldProps) {
-  const field = useFieldContext<string>();
-  const change = useChange<string>();
-  const value = useStore(field.store, (state) => state.value);
-  const { error, touched } = useVisibleError();
+  const { field, value, change, error, touched } = useBoundField<string>();
   return (
     <Dropdown
       {...props}

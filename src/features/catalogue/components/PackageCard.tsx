@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { LastSale, NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
+import { LONG_DATE_FORMAT } from '@/lib/dateFormats';
 import { splitPackageName } from '@/lib/packageName';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
@@ -80,7 +81,7 @@ export function lastSaleText(lastSale: LastSale, now: Date = new Date()): string
   if (lastSale.expected_restock_date) {
     const restock = new Date(`${lastSale.expected_restock_date}T00:00:00`);
     if (restock.getTime() >= now.getTime() - 86_400_000)
-      parts.push(`Back by ${format(restock, 'd MMMM yyyy')}`);
+      parts.push(`Back by ${format(restock, LONG_DATE_FORMAT)}`);
   }
   return parts.join(' · ');
 }

@@ -1,0 +1,7 @@
+/** Spec §9 date formats (date-fns patterns). No dependencies, so a page that only formats a date pays for nothing else. */
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
+export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+export const LONG_DATE_FORMAT = 'd MMMM yyyy';
+/** The one way a time of day is shown: 18:52. */
+export const TIME_FORMAT = 'HH:mm';
