@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
-import { renderScreen, verifyAnswer } from '@/features/auth/testing.test-helpers';
+import { verifyAnswer } from '@/api/user.test-helpers';
 import { getPendingSignUp, setPendingSignUp } from '@/state/session';
+import { renderAt } from '@/ui/renderAt.test-helpers';
 import { detailsFormSchema } from './DetailsForm';
 import { SignUpDetailsScreen } from './SignUpDetailsScreen';
 
@@ -35,7 +36,7 @@ describe('sign-up details', () => {
     const { requests } = fakeNetwork(() => json(200, { profile: verifyAnswer().profile }));
     const onSaved = vi.fn();
     const track = vi.fn();
-    renderScreen(
+    renderAt(
       <SignUpDetailsScreen redirect="/ibc-game" track={track} onSaved={onSaved} />,
       '/sign-in/sign-up/verify',
     );
