@@ -5,7 +5,13 @@
  */
 
 /** Path prefixes owned by the server; a prefix matches itself and anything below it ("/api", "/api/…"). */
-export const SERVER_PATH_PREFIXES = ['/api', '/pay', '/config', '/healthz'] as const;
+export const SERVER_PATH_PREFIXES = ['/api', '/pay', '/config', '/healthz', '/app-shell'] as const;
+
+/**
+ * The app shell: the page's frame (header, footer, scripts) without a route's content, rendered by the server in
+ * the router's shell mode. The service worker precaches it and answers a navigation it has never seen with it offline.
+ */
+export const APP_SHELL_PATH = '/app-shell';
 
 export type ServerPathPrefix = (typeof SERVER_PATH_PREFIXES)[number];
 
