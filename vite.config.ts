@@ -2,6 +2,15 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routerManifest } from './scripts/router-manifest';
+
+const ROUTER_CONFIG = {
+  target: 'react',
+  autoCodeSplitting: true,
+  routesDirectory: './src/routes',
+  generatedRouteTree: './src/routeTree.gen.ts',
+} as const;
+const CLIENT_ENTRY = 'src/entry-client.tsx';
 
 /*
  * zod probes `new Function` (to compile faster parsers) as soon as the first object schema is built, and the
@@ -37,21 +46,18 @@ function zodWithoutLocales(): Plugin {
   };
 }
 
-// The PWA is built into dist/ and served by the Fastify server (server/plugins/static.ts).
+// The PWA is built into dist/ and its server bundle into dist/.server/ (npm run build); the Fastify server serves
+// the files (server/plugins/static.ts) and renders the pages (server/plugins/pages.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   // Spec §9's feature flags are read by the server and the PWA from the same FEATURE_* variables (contract/flags.ts).
   envPrefix: ['VITE_', 'FEATURE_'],
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-    }),
+    tanstackRouter(ROUTER_CONFIG),
     react(),
     zodWithoutEval(),
     zodWithoutLocales(),
-    // The prerender build (scripts/prerender.ts) renders pages in Node: it needs no service worker.
+    !isSsrBuild && routerManifest({ routerConfig: ROUTER_CONFIG, entry: CLIENT_ENTRY }),
+    // The server bundle (src/entry-server.tsx) renders pages in Node: it needs no service worker.
     !isSsrBuild &&
       VitePWA({
         strategies: 'injectManifest',
@@ -72,10 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',
-    // dist/.vite/manifest.json: the server reads it to preload each route's chunks with its HTML.
-    manifest: true,
     sourcemap: false,
     rolldownOptions: {
+      // No index.html: the server renders every document (src/entry-server.tsx).
+      ...(isSsrBuild ? {} : { input: CLIENT_ENTRY }),
       // Building a zod schema has no side effects: a schema the chunk never uses is dropped instead of being
       // built at start-up (contract modules hold every schema of their service).
       treeshake: { manualPureFunctions: ['z'] },

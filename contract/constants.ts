@@ -53,3 +53,9 @@ export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
  * script moves them into the document once the page has painted (server/plugins/static.ts, src/main.tsx).
  */
 export const DEFERRED_PRELOADS_ID = 'deferred-module-preloads';
+
+/**
+ * The cookie that keeps the buyer's country beside IndexedDB, so the server renders a page's prices in the
+ * buyer's currency. Holds an ISO 3166-1 alpha-2 code; anything else is ignored.
+ */
+export const COUNTRY_COOKIE = 'country';

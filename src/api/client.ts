@@ -106,7 +106,8 @@ async function send(options: ApiRequestOptions, accessToken: string | undefined)
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await fetch(url, {
+    const send = getApiConfig().fetch ?? fetch;
+    const response = await send(url, {
       method: options.method ?? 'GET',
       headers,
       ...(body === undefined ? {} : { body }),

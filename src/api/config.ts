@@ -52,6 +52,8 @@ export interface ApiConfig {
   /** Full base URL per service: origin + prefix, no trailing slash ('' origin = same origin). */
   baseUrls: Record<Service, string>;
   timeoutMs: number;
+  /** How requests are sent: the platform's fetch, or the server's in-process one when it renders a page. */
+  fetch?: typeof fetch;
 }
 
 const origin = z
