@@ -8,7 +8,7 @@ import { chromiumArgs, chromiumPath, ensureBuilt } from './tests/e2e/support/env
  *
  * The servers serve dist/, so dist/ must be current first. This file is evaluated in the runner and again in
  * every worker: the check runs once, in the runner. `npm test` has just built, so there it is a no-op; a lone
- * `npx playwright test` rebuilds only when a source is newer than dist/index.html.
+ * `npx playwright test` rebuilds only when a source is newer than the last build.
  */
 if (!process.env.E2E_BUILD_CHECKED && !process.argv.includes('--list')) {
   process.env.E2E_BUILD_CHECKED = '1';

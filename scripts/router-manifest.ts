@@ -30,7 +30,11 @@ interface ManifestRoute {
 }
 
 /** Every chunk a chunk needs before it runs (itself and its static imports, transitively), imports first. */
-function closure(bundle: Map<string, Chunk>, roots: readonly string[], into = new Set<string>()): Set<string> {
+function closure(
+  bundle: Map<string, Chunk>,
+  roots: readonly string[],
+  into = new Set<string>(),
+): Set<string> {
   const visit = (file: string) => {
     if (into.has(file)) return;
     const chunk = bundle.get(file);
@@ -44,13 +48,17 @@ function closure(bundle: Map<string, Chunk>, roots: readonly string[], into = ne
 
 function cssOf(bundle: Map<string, Chunk>, files: Iterable<string>): string[] {
   const css = new Set<string>();
-  for (const file of files) for (const sheet of bundle.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
+  for (const file of files)
+    for (const sheet of bundle.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
   return [...css];
 }
 
 const url = (file: string) => `/${file}`;
 
-export function routerManifest(options: { routerConfig: Parameters<typeof getConfig>[0]; entry: string }): Plugin {
+export function routerManifest(options: {
+  routerConfig: Parameters<typeof getConfig>[0];
+  entry: string;
+}): Plugin {
   let root = process.cwd();
   return {
     name: 'router-server-manifest',
@@ -66,7 +74,8 @@ export function routerManifest(options: { routerConfig: Parameters<typeof getCon
         [...generator.getRoutesByFileMap()].map(([file, { routeId }]) => [path.resolve(file), routeId]),
       );
       const bundle = new Map<string, Chunk>();
-      for (const item of Object.values(output)) if (item.type === 'chunk') bundle.set(item.fileName, item as Chunk);
+      for (const item of Object.values(output))
+        if (item.type === 'chunk') bundle.set(item.fileName, item as Chunk);
       const entryId = path.resolve(root, options.entry);
       const entry = [...bundle.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === entryId);
       if (!entry) this.error(`router manifest: no entry chunk for ${options.entry}`);
@@ -90,7 +99,8 @@ export function routerManifest(options: { routerConfig: Parameters<typeof getCon
         if (!routeId || chunk.isEntry || !chunk.facadeModuleId?.includes('?')) continue;
         const own = [...closure(bundle, [chunk.fileName])].filter((file) => !shared.has(file));
         const ownCss = cssOf(bundle, own).filter((sheet) => !routes.__root__?.css?.includes(url(sheet)));
-        const route = (routes[routeId] ??= {});
+        const route = routes[routeId] ?? {};
+        routes[routeId] = route;
         route.preloads = [...new Set([...(route.preloads ?? []), ...own.map(url)])];
         route.css = [...new Set([...(route.css ?? []), ...ownCss.map(url)])];
         firstLoad[routeId] = [...new Set([...(firstLoad[routeId] ?? []), ...shared, ...own])];
@@ -102,8 +112,10 @@ export function routerManifest(options: { routerConfig: Parameters<typeof getCon
       });
 
       const gzipKb = (files: Iterable<string>) =>
-        [...files].reduce((sum, file) => sum + gzipSync(bundle.get(file)?.code ?? '', { level: 9 }).length, 0) /
-        1024;
+        [...files].reduce(
+          (sum, file) => sum + gzipSync(bundle.get(file)?.code ?? '', { level: 9 }).length,
+          0,
+        ) / 1024;
       const lines = Object.entries(firstLoad)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([routeId, files]) => `  ${routeId.padEnd(42)} ${gzipKb(files).toFixed(1).padStart(6)} KB`);

@@ -4,12 +4,8 @@
  * document the browser then adopts (src/app/startApp.tsx). The same route tree and providers as the browser's.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server';
 import type { ServerManifest } from '@tanstack/router-core';
-import {
-  createRequestHandler,
-  RouterServer,
-  renderRouterToString,
-} from '@tanstack/react-router/ssr/server';
 import { type ReactNode, StrictMode } from 'react';
 import { resolveApiConfig, setApiConfig } from '@/api/config';
 import { countryStore } from '@/state/country';
@@ -20,7 +16,7 @@ import { AuthProvider } from './features/auth/AuthProvider';
 export type { ServerManifest };
 
 /** Sends the pages' API calls (the catalogue the loaders read) through the server itself, not the network. */
-export function useServerFetch(send: typeof fetch): void {
+export function setServerFetch(send: typeof fetch): void {
   setApiConfig({ ...resolveApiConfig(), fetch: send });
 }
 
@@ -37,12 +33,19 @@ export interface RenderPageOptions {
 
 const noop = () => {};
 
-export async function renderPage({ request, countryCode, nonce, manifest, shell = false }: RenderPageOptions) {
+export async function renderPage({
+  request,
+  countryCode,
+  nonce,
+  manifest,
+  shell = false,
+}: RenderPageOptions) {
   const handler = createRequestHandler({
     request,
     getRouterManifest: () => manifest,
     createRouter: () => {
       const queryClient = createQueryClient();
+      // biome-ignore lint/correctness/noComponentHookFactories: made once per router, never during a render
       function Wrap({ children }: { children: ReactNode }) {
         return (
           <QueryClientProvider client={queryClient}>

@@ -24,7 +24,10 @@ import { createShopRouter } from './router';
  * query client and persister, client state from IndexedDB, the router, the auth actor and the service worker.
  * Each step hands the main thread back (`yieldToMain`) so a slow phone never sees one long task.
  */
-export async function startApp(yieldToMain: () => Promise<void>, onMounted: () => void = () => {}): Promise<void> {
+export async function startApp(
+  yieldToMain: () => Promise<void>,
+  onMounted: () => void = () => {},
+): Promise<void> {
   // onlineManager assumes "online" until an event says otherwise; a page opened offline must start offline,
   // so paused queries wait for the connection and the cart says its prices are not yet re-checked.
   onlineManager.setOnline(navigator.onLine);
@@ -63,6 +66,7 @@ export async function startApp(yieldToMain: () => Promise<void>, onMounted: () =
     onMounted();
   };
 
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per router, never during a render
   function Wrap({ children }: { children: ReactNode }) {
     return (
       <PersistQueryClientProvider
@@ -97,7 +101,8 @@ export async function startApp(yieldToMain: () => Promise<void>, onMounted: () =
         <RouterClient router={router} />
       </StrictMode>,
       {
-        onRecoverableError: (error) => console.warn('The live app differed from the server-rendered page', error),
+        onRecoverableError: (error) =>
+          console.warn('The live app differed from the server-rendered page', error),
       },
     );
   });

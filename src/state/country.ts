@@ -1,8 +1,7 @@
-import { DEFAULT_COUNTRY } from '@contract/constants';
+import { COUNTRY_COOKIE, DEFAULT_COUNTRY } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
-import { COUNTRY_COOKIE } from '@contract/constants';
 import { getCookie, setCookie } from '@/api/cookies';
 import { removeStored, STORAGE_KEYS, storedValue } from '@/storage/kv';
 
@@ -38,7 +37,8 @@ export function adoptCountryCookie(): void {
 export function hydrateCountry(): Promise<void> {
   hydration ??= storedCountry.read().then((stored) => {
     if (stored && !chosenBeforeHydration) countryStore.countryCode = stored;
-    if (getCookie(COUNTRY_COOKIE) !== countryStore.countryCode) setCookie(COUNTRY_COOKIE, countryStore.countryCode, COUNTRY_COOKIE_DAYS);
+    if (getCookie(COUNTRY_COOKIE) !== countryStore.countryCode)
+      setCookie(COUNTRY_COOKIE, countryStore.countryCode, COUNTRY_COOKIE_DAYS);
   });
   return hydration;
 }
