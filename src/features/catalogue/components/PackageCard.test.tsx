@@ -119,6 +119,21 @@ describe('PackageCard', () => {
     expect(within(card).getByText('Total')).toBeInTheDocument();
   });
 
+  it('puts the price and the buy action right under the name, before the description and the box contents', () => {
+    const { card } = renderCard();
+    const heading = within(card).getByRole('heading', { level: 2 });
+    const price = within(card).getByText('₹42,994');
+    const add = within(card).getByRole('button', { name: 'Add to cart' });
+    const description = within(card).getByText(packageFixture().description);
+    const contents = within(card).getByRole('list', { name: 'In the box' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(heading, price)).toBe(true);
+    expect(follows(price, add)).toBe(true);
+    expect(follows(add, description)).toBe(true);
+    expect(follows(add, contents)).toBe(true);
+  });
+
   it('adds a fixed package to the cart when ready to purchase', async () => {
     const user = userEvent.setup();
     const { card, props } = renderCard();
