@@ -297,12 +297,16 @@ function printTable(summaries: PageSummary[]): void {
     s.passed ? 'met' : 'MISSED',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   console.log(
     `\nLighthouse, median of ${RUNS_PER_PAGE} runs per page (mobile, simulated throttling, CPU slowdown from each host BenchmarkIndex by Lighthouse's calculator, at most ${DEFAULT_CPU_SLOWDOWN}x).` +
       `\nBudgets: performance >= ${categoryBudgets.performance}, accessibility and best practices ${categoryBudgets.accessibility}, SEO ${categoryBudgets.seo} where indexed ((n) = noindex page, no SEO budget),` +
       ` CLS 0 (<= ${CLS_TOLERANCE} float noise), JS gzip <= ${kib(JS_BUDGET_BYTES)} KB on / and the product pages.` +
-      `\nJS KB: scripts as the browser moved them on the first load (brotli); JS gzip KB: the same scripts gzip-encoded.`,
+      `\nJS KB: the scripts of the first load as the browser moved them (brotli, headers included); JS gzip KB: the same scripts' gzip bodies, the budget's unit.`,
   );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
