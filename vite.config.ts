@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+import { APP_SHELL_PATH } from './contract/paths';
 
 /*
  * zod probes `new Function` (to compile faster parsers) as soon as the first object schema is built, and the
@@ -37,6 +40,23 @@ function zodWithoutLocales(): Plugin {
   };
 }
 
+/*
+ * The service worker's offline fallback for a page it never saw (src/sw/app-shell.ts). While the build emits
+ * index.html, that is the shell and is globbed as before. Without it (server-side rendering), the server's
+ * APP_SHELL_PATH is precached instead, with a revision hashed from every precached file so that each build
+ * refetches it. A transform, not additionalManifestEntries: those are fixed before the build and cannot see its
+ * output; and precaching /app-shell from a server that does not answer it yet would fail the worker's install.
+ */
+const precacheAppShell: ManifestTransform = (entries) => {
+  if (entries.some((entry) => entry.url === 'index.html')) return { manifest: entries };
+  const hash = createHash('sha256');
+  for (const entry of [...entries].sort((a, b) => a.url.localeCompare(b.url))) {
+    hash.update(`${entry.url} ${entry.revision ?? ''}\n`);
+  }
+  const revision = hash.digest('hex').slice(0, 20);
+  return { manifest: [...entries, { url: APP_SHELL_PATH, revision, size: 0 }] };
+};
+
 // The PWA is built into dist/ and served by the Fastify server (server/plugins/static.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   // Spec §9's feature flags are read by the server and the PWA from the same FEATURE_* variables (contract/flags.ts).
@@ -65,6 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // A classic script: registerServiceWorker registers it without { type: 'module' }.
           rollupFormat: 'iife',
           globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
+          manifestTransforms: [precacheAppShell],
         },
         devOptions: { enabled: false },
       }),
