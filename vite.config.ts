@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+import { APP_SHELL_PATH } from './contract/paths';
 import { routerManifest } from './scripts/router-manifest';
 
 const ROUTER_CONFIG = {
@@ -46,6 +49,20 @@ function zodWithoutLocales(): Plugin {
   };
 }
 
+/*
+ * The service worker's offline fallback for a page it never saw (src/sw/app-shell.ts): the server's app shell,
+ * precached with a revision hashed from every precached file so that each build refetches it. A transform, not
+ * additionalManifestEntries: those are fixed before the build and cannot see its output.
+ */
+const precacheAppShell: ManifestTransform = (entries) => {
+  const hash = createHash('sha256');
+  for (const entry of [...entries].sort((a, b) => a.url.localeCompare(b.url))) {
+    hash.update(`${entry.url} ${entry.revision ?? ''}\n`);
+  }
+  const revision = hash.digest('hex').slice(0, 20);
+  return { manifest: [...entries, { url: APP_SHELL_PATH, revision, size: 0 }] };
+};
+
 // The PWA is built into dist/ and its server bundle into dist/.server/ (npm run build); the Fastify server serves
 // the files (server/plugins/static.ts) and renders the pages (server/plugins/pages.ts).
 export default defineConfig(({ isSsrBuild }) => ({
@@ -71,6 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // A classic script: registerServiceWorker registers it without { type: 'module' }.
           rollupFormat: 'iife',
           globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
+          manifestTransforms: [precacheAppShell],
         },
         devOptions: { enabled: false },
       }),
