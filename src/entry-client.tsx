@@ -95,9 +95,6 @@ async function boot() {
   await yieldToMain();
   await import('@tanstack/react-query');
   await yieldToMain();
-  // Every API response is checked against the contract's schemas: zod evaluates alone, before the schemas.
-  await import('zod');
-  await yieldToMain();
   const { startApp } = await import('./app/startApp');
   await yieldToMain();
   await startApp(yieldToMain, replayTaps);

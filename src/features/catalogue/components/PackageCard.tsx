@@ -1,7 +1,7 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { format, formatDistanceStrict } from 'date-fns';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import type { LastSale, NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
@@ -27,9 +27,11 @@ import {
 } from '../display';
 import { type AvailabilityState, isOutOfStockState } from '../machine';
 import { Gallery } from './Gallery';
-import { NotifyMeForm } from './NotifyMeForm';
 import { StickyBuyBar } from './StickyBuyBar';
 import './PackageCard.css';
+
+// Only an out-of-stock package shows it: the form library and zod load with it, not with every product page.
+const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((m) => ({ default: m.NotifyMeForm })));
 
 /** The most of one product a buyer can put in the cart from a product page. */
 export const MAX_PER_PRODUCT = 10;
@@ -301,7 +303,9 @@ export function PackageCard({
         <p className="catalogue-card__last-sale">{lastSaleText(lastSale)}</p>
       )}
       {(state === 'notifyMe' || state === 'notifyMePending' || state === 'notifyMeFailure') && (
-        <NotifyMeForm countryCode={pkg.country_code} status={state} error={error} onSubmit={onNotifyMe} />
+        <Suspense fallback={null}>
+          <NotifyMeForm countryCode={pkg.country_code} status={state} error={error} onSubmit={onNotifyMe} />
+        </Suspense>
       )}
       {state === 'notifyMeSuccess' && (
         <p className="catalogue-card__notified" role="status">
