@@ -62,8 +62,9 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      // These journeys are written for the phone layout (390×844); they run in the mobile project only.
-      testIgnore: ['**/catalogue.spec.ts', '**/cart-offline.spec.ts'],
+      // These journeys are written for the phone layout (390×844); they run in the mobile project only. The
+      // first-screen spec sets each test's viewport itself (phone and 1280×800), so it needs one project only.
+      testIgnore: ['**/catalogue.spec.ts', '**/cart-offline.spec.ts', '**/first-screen.spec.ts'],
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
