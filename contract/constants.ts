@@ -68,12 +68,6 @@ export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
 ];
 
 /**
- * The id of the inert <template> in which the server hands a prerendered page its module preloads; the PWA's first
- * script moves them into the document once the page has painted (server/plugins/static.ts, src/main.tsx).
- */
-export const DEFERRED_PRELOADS_ID = 'deferred-module-preloads';
-
-/**
  * The cookie that keeps the buyer's country beside IndexedDB, so the server renders a page's prices in the
  * buyer's currency. Holds an ISO 3166-1 alpha-2 code; anything else is ignored.
  */

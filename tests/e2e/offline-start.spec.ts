@@ -64,6 +64,8 @@ test('a product page seen online opens offline from its saved HTML, before any s
   const online = await firstPaint(context, '/ibc-kit');
   expect(online.status).toBe(200);
   expect(online.text).toContain('IBC home kit');
+  // The packages with their prices (with GST) are in that HTML, not filled in by a script.
+  expect(online.text).toMatch(/IBC home kit\s*-?\s*Solo[\s\S]*₹47,989[\s\S]*Add to cart/);
   await expect.poll(() => savedPage(page, '/ibc-kit'), { message: 'the page is saved' }).toBe(true);
 
   await context.setOffline(true);
