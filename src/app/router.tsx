@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { JSX, ReactNode } from 'react';
 import { routeTree } from '../routeTree.gen';
+import { RouteErrorView } from './RouteErrorView';
 import { SHOP_ROUTER_OPTIONS } from './routerOptions';
 
 export interface ShopRouterOptions {
@@ -31,6 +32,8 @@ export function createShopRouter({ queryClient, countryCode, Wrap, nonce, isShel
     // Preloading on intent reads fresh data through the query cache, which has its own staleness rules.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // A page that fails (its code did not load, it threw) shows the error view inside the shop's frame.
+    defaultErrorComponent: RouteErrorView,
     Wrap,
     ...(nonce ? { ssr: { nonce } } : {}),
     ...(isShell ? { isShell } : {}),

@@ -94,3 +94,19 @@ test('starting the app adds no stylesheet to a painted page (no second layout of
     ).toEqual([]);
   }
 });
+
+test("a route's code that fails to load shows the error view, and Retry loads the page", async ({ page }) => {
+  await page.goto('/');
+  await appReady(page);
+  let failing = true;
+  await page.route('**/assets/custom-designed-bat-*.js', (route) => (failing ? route.abort() : route.continue()));
+  const line = page.getByRole('region', { name: 'The product line at a glance' });
+  await line.getByRole('link', { name: 'Custom designed bat' }).click();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  // The frame stays usable around the error: the header and its navigation are still there.
+  await expect(page.getByRole('banner')).toBeVisible();
+  failing = false;
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Custom designed bat' })).toBeVisible();
+});
