@@ -27,7 +27,9 @@ test.describe('without scripts', () => {
     await expect(steam.getByText('$19.99', { exact: true })).toBeVisible();
   });
 
-  test('a content page and the home page read and navigate from their server-rendered HTML', async ({ page }) => {
+  test('a content page and the home page read and navigate from their server-rendered HTML', async ({
+    page,
+  }) => {
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
     await expect(page).toHaveTitle(/About us/);
@@ -99,7 +101,9 @@ test("a route's code that fails to load shows the error view, and Retry loads th
   await page.goto('/');
   await appReady(page);
   let failing = true;
-  await page.route('**/assets/custom-designed-bat-*.js', (route) => (failing ? route.abort() : route.continue()));
+  await page.route('**/assets/custom-designed-bat-*.js', (route) =>
+    failing ? route.abort() : route.continue(),
+  );
   const line = page.getByRole('region', { name: 'The product line at a glance' });
   await line.getByRole('link', { name: 'Custom designed bat' }).click();
   const retry = page.getByRole('button', { name: 'Retry' });
