@@ -4,6 +4,7 @@ import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
+import { serverPageAdopted } from '@/lib/serverPage';
 import { hydrateCart } from '@/state/cart';
 import { adoptCountryCookie, bindCountryQueryClient, countryStore, hydrateCountry } from '@/state/country';
 import { track } from '../features/analytics/track';
@@ -61,6 +62,7 @@ export async function startApp(
   const hydrated = () => {
     if (live) return;
     live = true;
+    serverPageAdopted();
     document.documentElement.dataset.app = 'ready';
     markHydrated();
     onMounted();
