@@ -3,13 +3,14 @@ import {
   auditedPages,
   budgetFailures,
   carriesNoindex,
-  JS_BUDGET_BYTES,
+  ENFORCED,
   jsTransferBytes,
   median,
   type PageMeasure,
   type PageToAudit,
   scriptTransfers,
   skippedAudits,
+  TARGETS,
 } from './budgets';
 
 const productPage: PageToAudit = { name: 'ibc-kit', path: '/ibc-kit', indexed: true, jsBudget: true };
@@ -75,42 +76,58 @@ describe('the audited pages', () => {
 
 describe('budgetFailures', () => {
   it('passes a page that meets every budget', () => {
-    expect(budgetFailures(productPage, perfect)).toEqual([]);
+    expect(budgetFailures(productPage, perfect, TARGETS)).toEqual([]);
+  });
+
+  it('holds npm test to the enforced limits: a page short of the target but above the floor still passes', () => {
+    const short = { ...perfect, scores: { ...perfect.scores, performance: 90 } };
+    expect(budgetFailures(productPage, short, TARGETS)).toEqual(['performance 90 < 95']);
+    expect(budgetFailures(productPage, short, ENFORCED)).toEqual([]);
+    const regressed = { ...perfect, scores: { ...perfect.scores, performance: 70 }, jsGzipBytes: 300 * 1024 };
+    expect(budgetFailures(productPage, regressed, ENFORCED)).toEqual([
+      'performance 70 < 80',
+      'JS 300.0 KB gzip > 240.0 KB',
+    ]);
   });
 
   it('names each category below its budget', () => {
     const measure = { ...perfect, scores: { ...perfect.scores, performance: 94, accessibility: 98 } };
-    expect(budgetFailures(productPage, measure)).toEqual(['performance 94 < 95', 'accessibility 98 < 100']);
+    expect(budgetFailures(productPage, measure, TARGETS)).toEqual([
+      'performance 94 < 95',
+      'accessibility 98 < 100',
+    ]);
   });
 
   it('fails a score Lighthouse could not measure', () => {
     const measure = { ...perfect, scores: { ...perfect.scores, 'best-practices': Number.NaN } };
-    expect(budgetFailures(productPage, measure)).toEqual(['best-practices NaN < 100']);
+    expect(budgetFailures(productPage, measure, TARGETS)).toEqual(['best-practices NaN < 100']);
   });
 
   it('holds SEO only on indexed pages', () => {
     const lowSeo = { ...perfect, noindex: true, scores: { ...perfect.scores, seo: 60 } };
-    expect(budgetFailures(noindexPage, lowSeo)).toEqual([]);
-    expect(budgetFailures(productPage, lowSeo)).toEqual(['seo 60 < 100']);
+    expect(budgetFailures(noindexPage, lowSeo, TARGETS)).toEqual([]);
+    expect(budgetFailures(productPage, lowSeo, TARGETS)).toEqual(['seo 60 < 100']);
   });
 
   it('fails a noindex page that does not carry noindex', () => {
-    expect(budgetFailures(noindexPage, perfect)).toEqual([
+    expect(budgetFailures(noindexPage, perfect, TARGETS)).toEqual([
       'no robots noindex meta on a page not meant to be indexed',
     ]);
   });
 
   it('takes CLS up to float noise as 0 and any real shift as a failure', () => {
-    expect(budgetFailures(productPage, { ...perfect, cls: 0.0009 })).toEqual([]);
-    expect(budgetFailures(productPage, { ...perfect, cls: 0.002 })).toEqual(['CLS 0.0020 > 0']);
-    expect(budgetFailures(productPage, { ...perfect, cls: Number.NaN })).toEqual(['CLS NaN > 0']);
+    expect(budgetFailures(productPage, { ...perfect, cls: 0.0009 }, TARGETS)).toEqual([]);
+    expect(budgetFailures(productPage, { ...perfect, cls: 0.002 }, TARGETS)).toEqual(['CLS 0.0020 > 0']);
+    expect(budgetFailures(productPage, { ...perfect, cls: Number.NaN }, TARGETS)).toEqual(['CLS NaN > 0']);
   });
 
   it('fails JavaScript over 120 KB on a budgeted page only', () => {
-    expect(budgetFailures(productPage, { ...perfect, jsGzipBytes: JS_BUDGET_BYTES })).toEqual([]);
+    expect(budgetFailures(productPage, { ...perfect, jsGzipBytes: TARGETS.jsGzipBytes }, TARGETS)).toEqual(
+      [],
+    );
     const heavy = { ...perfect, jsGzipBytes: 215 * 1024 };
-    expect(budgetFailures(productPage, heavy)).toEqual(['JS 215.0 KB gzip > 120.0 KB']);
-    expect(budgetFailures({ ...productPage, jsBudget: false }, heavy)).toEqual([]);
+    expect(budgetFailures(productPage, heavy, TARGETS)).toEqual(['JS 215.0 KB gzip > 120.0 KB']);
+    expect(budgetFailures({ ...productPage, jsBudget: false }, heavy, TARGETS)).toEqual([]);
   });
 });
 
