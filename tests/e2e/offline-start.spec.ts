@@ -24,10 +24,15 @@ function savedPage(page: Page, path: string): Promise<boolean> {
   }, path);
 }
 
-/** The text a buyer sees: rendered text, not the contents of scripts, templates or hidden nodes. */
+/**
+ * The text a buyer sees: rendered text, not the contents of scripts, templates or hidden nodes, nor of inert ones
+ * (the sticky buy bar waits off screen, inert, until the page scrolls).
+ */
 async function visibleText(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: what is painted, which textContent is not.
-  return (await page.locator('body').innerText()).trim();
+  return page.evaluate(() => {
+    for (const node of document.querySelectorAll('[inert]')) node.remove();
+    return document.body.innerText.trim();
+  });
 }
 
 interface FirstPaint {
