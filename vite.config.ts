@@ -1,7 +1,19 @@
+import { createHash } from 'node:crypto';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+import { APP_SHELL_PATH } from './contract/paths';
+import { routerManifest } from './scripts/router-manifest';
+
+const ROUTER_CONFIG = {
+  target: 'react',
+  autoCodeSplitting: true,
+  routesDirectory: './src/routes',
+  generatedRouteTree: './src/routeTree.gen.ts',
+} as const;
+const CLIENT_ENTRY = 'src/entry-client.tsx';
 
 /*
  * zod probes `new Function` (to compile faster parsers) as soon as the first object schema is built, and the
@@ -37,21 +49,32 @@ function zodWithoutLocales(): Plugin {
   };
 }
 
-// The PWA is built into dist/ and served by the Fastify server (server/plugins/static.ts).
+/*
+ * The service worker's offline fallback for a page it never saw (src/sw/app-shell.ts): the server's app shell,
+ * precached with a revision hashed from every precached file so that each build refetches it. A transform, not
+ * additionalManifestEntries: those are fixed before the build and cannot see its output.
+ */
+const precacheAppShell: ManifestTransform = (entries) => {
+  const hash = createHash('sha256');
+  for (const entry of [...entries].sort((a, b) => a.url.localeCompare(b.url))) {
+    hash.update(`${entry.url} ${entry.revision ?? ''}\n`);
+  }
+  const revision = hash.digest('hex').slice(0, 20);
+  return { manifest: [...entries, { url: APP_SHELL_PATH, revision, size: 0 }] };
+};
+
+// The PWA is built into dist/ and its server bundle into dist/.server/ (npm run build); the Fastify server serves
+// the files (server/plugins/static.ts) and renders the pages (server/plugins/pages.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   // Spec §9's feature flags are read by the server and the PWA from the same FEATURE_* variables (contract/flags.ts).
   envPrefix: ['VITE_', 'FEATURE_'],
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-    }),
+    tanstackRouter(ROUTER_CONFIG),
     react(),
     zodWithoutEval(),
     zodWithoutLocales(),
-    // The prerender build (scripts/prerender.ts) renders pages in Node: it needs no service worker.
+    !isSsrBuild && routerManifest({ routerConfig: ROUTER_CONFIG, entry: CLIENT_ENTRY }),
+    // The server bundle (src/entry-server.tsx) renders pages in Node: it needs no service worker.
     !isSsrBuild &&
       VitePWA({
         strategies: 'injectManifest',
@@ -65,6 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // A classic script: registerServiceWorker registers it without { type: 'module' }.
           rollupFormat: 'iife',
           globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
+          manifestTransforms: [precacheAppShell],
         },
         devOptions: { enabled: false },
       }),
@@ -72,10 +96,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',
-    // dist/.vite/manifest.json: the server reads it to preload each route's chunks with its HTML.
-    manifest: true,
     sourcemap: false,
     rolldownOptions: {
+      // No index.html: the server renders every document (src/entry-server.tsx).
+      ...(isSsrBuild ? {} : { input: CLIENT_ENTRY }),
       // Building a zod schema has no side effects: a schema the chunk never uses is dropped instead of being
       // built at start-up (contract modules hold every schema of their service).
       treeshake: { manualPureFunctions: ['z'] },

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-/** res_status values of spec §8 the client reacts to. */
-export const RES_STATUS = {
-  INVALID_TOKEN: 'INVALID_TOKEN',
-  INVALID_USER: 'INVALID_USER',
-  NOT_AUTHORIZED: 'NotAuthorizedException',
-  USER_NOT_FOUND: 'UserNotFoundException',
-  INVALID_SESSION_TOKEN: 'INVALID_SESSION_TOKEN',
-  SERVER_UNDER_MAINTENANCE: 'SERVER_UNDER_MAINTENANCE',
-  SESSION_EXPIRED: 'SESSION_EXPIRED',
-} as const;
+export { RES_STATUS } from './constants';
 
 /** `response` is either plain text or a JSON title and description (spec §8). */
 export const errorResponseSchema = z.union([

@@ -36,6 +36,25 @@ export const MARKETING_EVENTS = [
   'Checkout Completed',
 ] as const;
 
+/** res_status values of spec §8 the client reacts to. */
+export const RES_STATUS = {
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  INVALID_USER: 'INVALID_USER',
+  NOT_AUTHORIZED: 'NotAuthorizedException',
+  USER_NOT_FOUND: 'UserNotFoundException',
+  INVALID_SESSION_TOKEN: 'INVALID_SESSION_TOKEN',
+  SERVER_UNDER_MAINTENANCE: 'SERVER_UNDER_MAINTENANCE',
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+} as const;
+
+/** What a maintenance answer without its own details means (spec §3 Maintenance response). */
+export const MAINTENANCE_DEFAULT_SECONDS = 1800;
+export const MAINTENANCE_DEFAULT_MESSAGE = 'under maintenance';
+
+/** The three token sets of spec §6; each is its own audience, and a token of one is refused by the others. */
+export const TOKEN_SETS = ['main', 'business', 'forms'] as const;
+export type TokenSetName = (typeof TOKEN_SETS)[number];
+
 /** Default country (spec §9). */
 export const DEFAULT_COUNTRY = 'IN';
 
@@ -49,7 +68,7 @@ export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
 ];
 
 /**
- * The id of the inert <template> in which the server hands a prerendered page its module preloads; the PWA's first
- * script moves them into the document once the page has painted (server/plugins/static.ts, src/main.tsx).
+ * The cookie that keeps the buyer's country beside IndexedDB, so the server renders a page's prices in the
+ * buyer's currency. Holds an ISO 3166-1 alpha-2 code; anything else is ignored.
  */
-export const DEFERRED_PRELOADS_ID = 'deferred-module-preloads';
+export const COUNTRY_COOKIE = 'country';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export const MAINTENANCE_DEFAULT_SECONDS = 1800;
-export const MAINTENANCE_DEFAULT_MESSAGE = 'under maintenance';
+export { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from './constants';
 
 /** GET /api/maintenance/status/v1/ (spec §3 Maintenance response, §4 Maintenance). */
 export const maintenanceStatusSchema = z.object({

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { TOKEN_SETS } from './constants';
 
 /*
  * Token sets on the wire (spec §6, §7 "Token refresh"): the part of the user service's contract the HTTP client
  * needs to refresh a session, kept apart from ./user so the client does not build every user-service schema.
  */
 
-/** The three token sets of spec §6; each is its own audience, and a token of one is refused by the others. */
-export const TOKEN_SETS = ['main', 'business', 'forms'] as const;
+export { TOKEN_SETS, type TokenSetName } from './constants';
 export const tokenSetSchema = z.enum(TOKEN_SETS);
-export type TokenSetName = z.infer<typeof tokenSetSchema>;
 
 /**
  * A token set (spec §7 "Token refresh"). access_token is a signed JWT to send as `Authorization: Bearer`;

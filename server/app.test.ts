@@ -112,11 +112,13 @@ describe('error body (spec §8)', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP without inline scripts, nosniff, a referrer policy and frame-ancestors', async () => {
+  it('sends a CSP allowing only its own inline scripts (by nonce), nosniff, a referrer policy and frame-ancestors', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    const nonce = /^script-src 'self' 'nonce-([A-Za-z0-9_-]+)'$/.exec(scriptSrc?.trim() ?? '')?.[1];
+    expect(nonce, scriptSrc).toBeDefined();
+    expect(res.body).toContain(`<script nonce="${nonce}">`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -155,8 +157,8 @@ describe('static PWA', () => {
     expect(res.headers['cache-control']).toBe(CACHE_IMMUTABLE);
   });
 
-  it('revalidates index.html, sw.js and the manifest', async () => {
-    for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+  it('revalidates the pages, sw.js and the manifest', async () => {
+    for (const url of ['/', '/about-us', '/sw.js', '/manifest.webmanifest']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -168,10 +170,10 @@ describe('static PWA', () => {
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
   });
 
-  it('serves the SPA shell for every storefront route, so the client router decides', async () => {
+  it('renders every storefront path on the server, with the status the router gives it', async () => {
     for (const url of ['/about-us', '/order/42/success', '/no-such-page', '/business-licence/x?y=1']) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(url.startsWith('/no-such') ? 404 : 200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');

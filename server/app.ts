@@ -5,6 +5,7 @@ import pino from 'pino';
 import { type Config, productionProblems } from './config';
 import type { AppDeps, ModuleOptions } from './context';
 import { authModule } from './modules/auth/routes';
+import { readCatalogueVersion } from './modules/catalogue/repo';
 import { catalogueModule } from './modules/catalogue/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
@@ -13,9 +14,10 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful';
 import { healthPlugin } from './plugins/health';
+import { createPages } from './plugins/pages';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
-import { createSpaFallback, storefrontPlugin } from './plugins/static';
+import { storefrontPlugin } from './plugins/static';
 
 export type { AppDeps };
 
@@ -71,7 +73,8 @@ export function buildApp(deps: AppDeps) {
 
   app.register(requestLogPlugin);
   app.register(gracefulClosePlugin);
-  app.register(errorsPlugin, { spaFallback: createSpaFallback(config.STATIC_DIR) });
+  const pages = createPages({ root: config.STATIC_DIR, catalogueVersion: () => readCatalogueVersion(db) });
+  app.register(errorsPlugin, { spaFallback: pages.render });
   app.register(securityPlugin, { production: config.NODE_ENV === 'production' });
   app.register(compressionPlugin);
 
@@ -81,6 +84,7 @@ export function buildApp(deps: AppDeps) {
   app.register(healthPlugin, { db });
 
   app.register(storefrontPlugin, { root: config.STATIC_DIR });
+  app.register(pages.plugin);
 
   return app;
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { SERVER_PATH_PATTERNS } from '@contract/paths';
 import { createServer } from 'vite';
 import { createLogger } from './app';
+import { countryOf, type ServerBundle } from './plugins/pages';
 import { loadConfigOrExit, startServer, stopOnSignals } from './serve';
 
 // `npm run dev`: Vite's dev server on PORT, the API on PORT+1 behind its proxy.
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
 
   const vite = await createServer({
     configFile: path.resolve('vite.config.ts'),
+    // No index.html: the pages are rendered by the server entry (below), as in production.
+    appType: 'custom',
     server: {
       port: config.PORT,
       host: config.HOST,
@@ -24,6 +28,36 @@ async function main(): Promise<void> {
         SERVER_PATH_PATTERNS.map((pattern) => [pattern.source, { target, changeOrigin: false }]),
       ),
     },
+  });
+  // After Vite's own middlewares: what they did not answer is a page, rendered from the source on every request.
+  const devManifest = {
+    routes: {
+      __root__: { scripts: [{ attrs: { type: 'module', src: '/src/entry-client.tsx', async: true } }] },
+    },
+  };
+  vite.middlewares.use(async (req, res, next) => {
+    if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
+    try {
+      const bundle = (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerBundle;
+      bundle.setServerFetch((input, init) => fetch(new URL(String(input), target), init));
+      const url = req.originalUrl ?? req.url ?? '/';
+      const response = await bundle.renderPage({
+        request: new Request(new URL(url, target)),
+        countryCode: countryOf(req.headers.cookie),
+        nonce: '',
+        manifest: devManifest,
+      });
+      // Vite's client and React's refresh preamble, as Vite would put them in an index.html.
+      const devHead = await vite.transformIndexHtml(url, '<html><head></head><body></body></html>');
+      const headTags = devHead.slice(devHead.indexOf('<head>') + 6, devHead.indexOf('</head>'));
+      const html = (await response.text()).replace('</head>', `${headTags}</head>`);
+      res.statusCode = response.status;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      Readable.from([html]).pipe(res);
+    } catch (error) {
+      vite.ssrFixStacktrace(error as Error);
+      next(error);
+    }
   });
   await vite.listen();
   vite.printUrls();

@@ -15,15 +15,40 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), ...overrides };
 }
 
-export const FAKE_INDEX_HTML =
-  '<!doctype html><html lang="en"><head><title>IBC Cricket</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+/**
+ * A stand-in for the PWA's server bundle (src/entry-server.tsx) with the same exports: it renders a document naming
+ * the path, the country, how many pages it has rendered so far and what the in-process API answered for
+ * /healthz; paths under /no-such are not found. The real bundle is exercised by the end-to-end suite.
+ */
+export const FAKE_SERVER_BUNDLE = `
+let send;
+let renders = 0;
+export function setServerFetch(fetch) { send = fetch; }
+export async function renderPage({ request, countryCode, nonce, shell }) {
+  const { pathname } = new URL(request.url);
+  const health = await send('/healthz');
+  renders += 1;
+  const body = shell ? '' : '<main><h1>' + pathname + '</h1><p>country ' + countryCode + '</p></main>';
+  const html = '<!DOCTYPE html><html lang="en"><head><title>IBC Cricket</title></head><body><div id="root">' + body +
+    '<p>render ' + renders + '</p><p>health ' + health.status + '</p></div>' +
+    '<script nonce="' + nonce + '">window.$_TSR = {}</script>' +
+    '<script type="module" src="/assets/app-abc123.js" async nonce="' + nonce + '"></script></body></html>';
+  return new Response(html, {
+    status: pathname.startsWith('/no-such') ? 404 : 200,
+    headers: { 'content-type': 'text/html; charset=UTF-8' },
+  });
+}
+`;
 
 /** A temp directory shaped like Vite's dist/. */
 export function fakeStaticDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-static-'));
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, 'icons'));
-  writeFileSync(path.join(dir, 'index.html'), FAKE_INDEX_HTML);
+  mkdirSync(path.join(dir, '.server'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.server', 'entry-server.js'), FAKE_SERVER_BUNDLE);
+  writeFileSync(path.join(dir, '.vite', 'router-manifest.json'), '{"routes":{}}\n');
   writeFileSync(
     path.join(dir, 'assets', 'app-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});\n`,

@@ -7,7 +7,7 @@ export interface SecurityPluginOptions {
 }
 
 /**
- * The Content-Security-Policy: everything from our own origin, no inline scripts.
+ * The Content-Security-Policy: everything from our own origin; inline scripts only with the response's nonce.
  * A payment provider that loads its script from elsewhere adds its origin here.
  */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
@@ -29,6 +29,8 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 export const securityPlugin = fp<SecurityPluginOptions>(async (app, options) => {
   await app.register(helmet, {
     global: true,
+    // Each response's script and style nonces (reply.cspNonce), for the router's inline hydration scripts.
+    enableCSPNonces: true,
     contentSecurityPolicy: {
       // No defaults: they add upgrade-insecure-requests, which breaks plain-http localhost.
       useDefaults: false,

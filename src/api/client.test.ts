@@ -156,6 +156,20 @@ describe('requests', () => {
     expect(error.message).toBe(DEFAULT_ERROR_TITLE);
     expect(reporter).toHaveBeenCalledOnce();
   });
+
+  it('checks a response against a schema given as a loader, loaded once the response is in', async () => {
+    signIn();
+    const loader = vi.fn(async () => profileSchema);
+    fakeNetwork(() => json(200, { name: 'Asha', extra: true }));
+    const request = apiRequest({ service: 'user', path: '/profile/v1/', schema: loader });
+    expect(loader).not.toHaveBeenCalled();
+    await expect(request).resolves.toEqual({ name: 'Asha' });
+
+    fakeNetwork(() => json(200, { name: 42 }));
+    const error = await rejection(apiRequest({ service: 'user', path: '/profile/v1/', schema: loader }));
+    expect(error.kind).toBe('invalid-response');
+    expect(reporter).toHaveBeenCalledOnce();
+  });
 });
 
 describe('the error catalogue', () => {

@@ -1,6 +1,6 @@
-import { errorBodySchema, RES_STATUS } from '@contract/common';
-import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '@contract/maintenance';
+import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS, RES_STATUS } from '@contract/constants';
 import type { z } from 'zod';
+import { loadSchema, type SchemaSource } from '@/lib/schemaSource';
 import { buyerTimeZone } from '@/lib/timeZone';
 import { getApiConfig, type QueryValue, type Service, serviceUrl } from './config';
 import {
@@ -11,6 +11,7 @@ import {
   errorFromResponse,
   HTTP_STATUS,
   isApiError,
+  loadErrorBodySchema,
   networkError,
   readResStatus,
   reportError,
@@ -18,11 +19,11 @@ import {
   timeoutError,
 } from './errors';
 import { apiEvents, type MaintenanceNotice } from './events';
+import type { RefreshTokensResponse } from './token-schemas';
 import {
   clearTokens,
   getAccessToken,
   getTokens,
-  refreshTokensResponseSchema,
   setTokens,
   type TokenSet,
   type TokenSetName,
@@ -106,7 +107,8 @@ async function send(options: ApiRequestOptions, accessToken: string | undefined)
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await fetch(url, {
+    const send = getApiConfig().fetch ?? fetch;
+    const response = await send(url, {
       method: options.method ?? 'GET',
       headers,
       ...(body === undefined ? {} : { body }),
@@ -151,14 +153,14 @@ function maintenanceNotice(body: unknown): MaintenanceNotice {
 type Outcome = { ok: true; body: unknown } | { ok: false; error: ApiError };
 
 /** Turns a raw response into a body or an error; maintenance is broadcast here, whatever the status. */
-function settle(raw: RawResponse): Outcome {
+async function settle(raw: RawResponse): Promise<Outcome> {
   if (readResStatus(raw.body) === RES_STATUS.SERVER_UNDER_MAINTENANCE) {
     const notice = maintenanceNotice(raw.body);
     apiEvents.emit('maintenance', notice);
     const status = raw.ok ? HTTP_STATUS.NO_INTERNET : raw.status;
     // The status endpoint's shape ({ res_status, response, time_in_seconds }) is expected here, not a fault.
-    const error = errorBodySchema.safeParse(raw.body).success
-      ? errorFromResponse(status, raw.body, raw.url)
+    const error = (await loadErrorBodySchema()).safeParse(raw.body).success
+      ? await errorFromResponse(status, raw.body, raw.url)
       : new ApiError({
           message: notice.response,
           response: notice.response,
@@ -169,12 +171,16 @@ function settle(raw: RawResponse): Outcome {
     return { ok: false, error };
   }
   if (raw.ok) return { ok: true, body: raw.body };
-  return { ok: false, error: errorFromResponse(raw.status, raw.body, raw.url) };
+  return { ok: false, error: await errorFromResponse(raw.status, raw.body, raw.url) };
 }
 
-function parseWith<S extends z.ZodType>(schema: S | undefined, raw: RawResponse, body: unknown): unknown {
-  if (!schema) return body;
-  const parsed = schema.safeParse(body);
+async function parseWith<S extends z.ZodType>(
+  source: SchemaSource<S> | undefined,
+  raw: RawResponse,
+  body: unknown,
+): Promise<unknown> {
+  if (!source) return body;
+  const parsed = (await loadSchema(source)).safeParse(body);
   if (parsed.success) return parsed.data;
   reportError('Response failed its schema', {
     url: raw.url,
@@ -193,25 +199,27 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, raw: RawResponse,
  * Calls one service of spec §7 and returns the parsed response.
  * Failures reject with an ApiError (spec §8); a caller's abort rejects with the signal's reason.
  * An expired-token answer leads to one token refresh (shared by every call failing at the same time) and one
- * retry of the call.
+ * retry of the call. `schema` may be a loader (see SchemaSource): callers on a page's first load pass one.
  */
 export function apiRequest<S extends z.ZodType>(
-  options: ApiRequestOptions & { schema: S },
+  options: ApiRequestOptions & { schema: SchemaSource<S> },
 ): Promise<z.output<S>>;
 export function apiRequest(options: ApiRequestOptions & { schema?: undefined }): Promise<unknown>;
-export async function apiRequest(options: ApiRequestOptions & { schema?: z.ZodType }): Promise<unknown> {
+export async function apiRequest(
+  options: ApiRequestOptions & { schema?: SchemaSource<z.ZodType> },
+): Promise<unknown> {
   const set = options.auth ?? 'main';
   const token = set === false ? undefined : getAccessToken(set) || undefined;
   if (set !== false && token === undefined && !options.optionalAuth) throw sessionExpiredError();
 
   const first = await send(options, token);
-  const outcome = settle(first);
+  const outcome = await settle(first);
   if (outcome.ok) return parseWith(options.schema, first, outcome.body);
   if (set === false || token === undefined || outcome.error.kind !== ExpiredToken) throw outcome.error;
 
   const fresh = await accessTokenAfterExpiry(set, token);
   const retry = await send(options, fresh);
-  const retried = settle(retry);
+  const retried = await settle(retry);
   if (retried.ok) return parseWith(options.schema, retry, retried.body);
   throw retried.error;
 }
@@ -274,7 +282,8 @@ async function requestNewTokens(set: TokenSetName): Promise<TokenSet> {
     throw sessionExpiredError();
   }
   const body = { refresh_token: previous.refreshToken };
-  let answer: z.output<typeof refreshTokensResponseSchema>;
+  const schema = () => import('./token-schemas').then((schemas) => schemas.refreshTokensResponseSchema);
+  let answer: RefreshTokensResponse;
   try {
     answer =
       set === 'forms'
@@ -285,7 +294,7 @@ async function requestNewTokens(set: TokenSetName): Promise<TokenSet> {
             body,
             auth: false,
             headers: { Authorization: `Bearer ${previous.accessToken}` },
-            schema: refreshTokensResponseSchema,
+            schema,
           })
         : await apiRequest({
             service: 'user',
@@ -293,7 +302,7 @@ async function requestNewTokens(set: TokenSetName): Promise<TokenSet> {
             method: 'POST',
             body,
             auth: false,
-            schema: refreshTokensResponseSchema,
+            schema,
           });
   } catch (error) {
     // Keep the buyer signed in through a tunnel or an outage; only a refused refresh ends the session.

@@ -1,8 +1,7 @@
-import {
+import type {
   availablePriceEstimateResponseSchema,
   lastSaleResponseSchema,
   notifyMeResponseSchema,
-  packageResponseSchema,
   packagesAvailabilityConfigSchema,
 } from '@contract/catalogue';
 import {
@@ -23,6 +22,9 @@ import { networkError } from './errors';
  * exactly those queries to IndexedDB, so a returning buyer sees the last known packages offline.
  * Country is part of every priced key, so a currency switch fetches its own entries.
  */
+
+/** The contract's schemas load with the first response to check, so zod stays off a page's first load. */
+const catalogueSchemas = () => import('@contract/catalogue');
 
 export type AvailablePackages = z.infer<typeof availablePriceEstimateResponseSchema>;
 export type LastSale = z.infer<typeof lastSaleResponseSchema>;
@@ -54,7 +56,7 @@ export function fetchPriceEstimate(
     service: 'commerce',
     path: '/packages/available/price_estimate/v1/',
     query: { package_codes: codes.join(','), country_name_enum: countryCode },
-    schema: availablePriceEstimateResponseSchema,
+    schema: () => catalogueSchemas().then((schemas) => schemas.availablePriceEstimateResponseSchema),
     auth: false,
     ...(fresh ? { headers: { 'Cache-Control': 'no-cache' } } : {}),
     signal,
@@ -78,7 +80,7 @@ export function packageByIdQuery(packageId: number, countryCode: string) {
         service: 'commerce',
         path: `/packages/${packageId}/v1/`,
         query: { country_name_enum: countryCode },
-        schema: packageResponseSchema,
+        schema: () => catalogueSchemas().then((schemas) => schemas.packageResponseSchema),
         auth: false,
         signal,
       });
@@ -96,7 +98,7 @@ export function lastSaleQuery(packageId: number) {
       apiRequest({
         service: 'commerce',
         path: `/packages/${packageId}/last_sale/v1/`,
-        schema: lastSaleResponseSchema,
+        schema: () => catalogueSchemas().then((schemas) => schemas.lastSaleResponseSchema),
         auth: false,
         signal,
       }),
@@ -121,7 +123,8 @@ export function availabilityConfigQuery() {
         throw networkError(error);
       }
       if (!response.ok) throw new Error(`availability config: HTTP ${response.status}`);
-      return packagesAvailabilityConfigSchema.parse(await response.json());
+      const body: unknown = await response.json();
+      return (await catalogueSchemas()).packagesAvailabilityConfigSchema.parse(body);
     },
     staleTime: 5 * 60_000,
   });
@@ -138,7 +141,7 @@ export function requestNotifyMe(
     path: `/packages/${packageId}/notify_me/v1/`,
     method: 'POST',
     body: { ...contact, country_name_enum: countryCode },
-    schema: notifyMeResponseSchema,
+    schema: () => catalogueSchemas().then((schemas) => schemas.notifyMeResponseSchema),
     auth: false,
   });
 }

@@ -30,6 +30,19 @@ describe('service base URLs', () => {
 
   it('ignore a malformed timeout', () => {
     expect(resolveApiConfig({ VITE_API_TIMEOUT_MS: 'soon' }).timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    for (const timeout of ['', '0', '-5', '2.5']) {
+      expect(resolveApiConfig({ VITE_API_TIMEOUT_MS: timeout }).timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    }
+  });
+
+  it('trim an origin and drop its trailing slashes; a blank override falls back to the API base', () => {
+    const config = resolveApiConfig({
+      VITE_API_BASE_URL: ' https://api.example.com// ',
+      VITE_POSTAL_BASE_URL: '   ',
+      VITE_USER_BASE_URL: 'https://id.example.com/v2/',
+    });
+    expect(config.baseUrls.postal).toBe('https://api.example.com/api/postal');
+    expect(config.baseUrls.user).toBe('https://id.example.com/v2/api/user');
   });
 
   it('join paths with or without a leading slash and skip empty query values', () => {

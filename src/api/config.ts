@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * Build-time configuration of the HTTP client. Vite inlines `import.meta.env.VITE_*` when it builds the PWA,
  * so changing one of these means rebuilding. Every value is optional; the defaults run on a laptop.
@@ -52,49 +50,35 @@ export interface ApiConfig {
   /** Full base URL per service: origin + prefix, no trailing slash ('' origin = same origin). */
   baseUrls: Record<Service, string>;
   timeoutMs: number;
+  /** How requests are sent: the platform's fetch, or the server's in-process one when it renders a page. */
+  fetch?: typeof fetch;
 }
-
-const origin = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ?? '').replace(/\/+$/, ''));
-
-const envSchema = z.object({
-  VITE_API_BASE_URL: origin,
-  VITE_USER_BASE_URL: origin,
-  VITE_COMMERCE_BASE_URL: origin,
-  VITE_INVOICING_BASE_URL: origin,
-  VITE_FORMS_BASE_URL: origin,
-  VITE_ASSOCIATES_BASE_URL: origin,
-  VITE_MARKETING_BASE_URL: origin,
-  VITE_POSTAL_BASE_URL: origin,
-  VITE_MAINTENANCE_BASE_URL: origin,
-  VITE_API_TIMEOUT_MS: z.coerce.number().int().positive().optional().catch(undefined),
-});
 
 type Env = Record<string, unknown>;
 
-/** Reads the build-time variables; a malformed timeout falls back to the default rather than breaking boot. */
+/** An origin variable, trimmed and without trailing slashes ('' when unset: the same origin). */
+function origin(value: unknown): string {
+  return typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
+}
+
+function positiveInteger(value: unknown): number | undefined {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+/**
+ * Reads the build-time variables (plain code, not a schema: this runs on every page's first load); a malformed
+ * timeout falls back to the default rather than breaking boot.
+ */
 export function resolveApiConfig(env: Env = import.meta.env): ApiConfig {
-  const parsed = envSchema.parse(env);
-  const overrides: Record<Service, string> = {
-    user: parsed.VITE_USER_BASE_URL,
-    commerce: parsed.VITE_COMMERCE_BASE_URL,
-    invoicing: parsed.VITE_INVOICING_BASE_URL,
-    forms: parsed.VITE_FORMS_BASE_URL,
-    associates: parsed.VITE_ASSOCIATES_BASE_URL,
-    marketing: parsed.VITE_MARKETING_BASE_URL,
-    postal: parsed.VITE_POSTAL_BASE_URL,
-    maintenance: parsed.VITE_MAINTENANCE_BASE_URL,
-  };
+  const base = origin(env.VITE_API_BASE_URL);
   const baseUrls = Object.fromEntries(
     SERVICES.map((service) => [
       service,
-      `${overrides[service] || parsed.VITE_API_BASE_URL}${SERVICE_PREFIX[service]}`,
+      `${origin(env[`VITE_${service.toUpperCase()}_BASE_URL`]) || base}${SERVICE_PREFIX[service]}`,
     ]),
   ) as Record<Service, string>;
-  return { baseUrls, timeoutMs: parsed.VITE_API_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS };
+  return { baseUrls, timeoutMs: positiveInteger(env.VITE_API_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS };
 }
 
 let current: ApiConfig | undefined;

@@ -1,4 +1,4 @@
-import { errorBodySchema, RES_STATUS } from '@contract/common';
+import { RES_STATUS } from '@contract/constants';
 
 /** `response` of the §8 body: plain text, or a title and description. */
 export type ApiErrorResponse = string | { title: string; description: string };
@@ -227,14 +227,19 @@ export function isExpiredTokenResponse(status: number, body: unknown): boolean {
   }
 }
 
+/** The §8 body's schema, loaded with the first failed response (zod stays off a page's first load). */
+export function loadErrorBodySchema() {
+  return import('@contract/common').then((contract) => contract.errorBodySchema);
+}
+
 /**
  * Builds the error a failed response becomes. The §8 body is parsed; a body that does not parse is reported
  * and replaced by the default texts with the real HTTP status (500 when there is none), or on 503 by the
  * "Connection lost" texts.
  */
-export function errorFromResponse(status: number, body: unknown, url?: string): ApiError {
+export async function errorFromResponse(status: number, body: unknown, url?: string): Promise<ApiError> {
   const httpStatusCode = status >= 100 ? status : HTTP_STATUS.INTERNAL;
-  const parsed = errorBodySchema.safeParse(body);
+  const parsed = (await loadErrorBodySchema()).safeParse(body);
   const kind: ApiErrorKind = isExpiredTokenResponse(httpStatusCode, body) ? ExpiredToken : 'http';
   if (parsed.success) {
     const { data } = parsed.data;

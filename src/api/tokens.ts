@@ -1,12 +1,7 @@
-import {
-  refreshTokensRequestSchema as contractRefreshTokensRequestSchema,
-  refreshTokensResponseSchema as contractRefreshTokensResponseSchema,
-  TOKEN_SETS,
-  type TokenSetName,
-  type TokenSetResponse,
-} from '@contract/tokens';
-import { z } from 'zod';
+import { TOKEN_SETS, type TokenSetName } from '@contract/constants';
+import type { TokenSetResponse } from '@contract/tokens';
 import { getCookie, removeCookie, setCookie, TOKEN_COOKIE_FIELDS, tokenCookieName } from './cookies';
+import type { RefreshTokensResponse } from './token-schemas';
 
 export type { TokenSetName };
 /** Separate token sets for the main site, business and forms (spec §6); the names are the contract's. */
@@ -51,23 +46,7 @@ export function clearTokens(set: TokenSetName): void {
   for (const field of TOKEN_COOKIE_FIELDS) removeCookie(tokenCookieName(set, field));
 }
 
-/*
- * Wire shapes of the token refresh (spec §7 "Token refresh") come from contract/user.ts. The client reads the
- * answer a little more loosely than the contract writes it: an empty (or missing) access_token means the session
- * is over (SESSION_EXPIRED, spec §8), so it must reach the client's check instead of failing the schema.
- */
-
-export const refreshTokensRequestSchema = contractRefreshTokensRequestSchema;
-export type RefreshTokensRequest = z.infer<typeof refreshTokensRequestSchema>;
-
-/** POST {user}/refresh_auth_tokens/v1/ and POST {forms}/auth/refresh_tokens/v1/ answer, as the client reads it. */
-export const refreshTokensResponseSchema = contractRefreshTokensResponseSchema.partial().extend({
-  access_token: z.string().nullish(),
-  refresh_token: z.string().nullish(),
-  user_id: z.union([z.string(), z.number()]).nullish(),
-  expires_in: z.number().nonnegative().nullish(),
-});
-export type RefreshTokensResponse = z.infer<typeof refreshTokensResponseSchema>;
+export type { RefreshTokensRequest, RefreshTokensResponse } from './token-schemas';
 
 /** Builds the set to store from a sign-in answer (the contract's token set: verify, social login). */
 export function tokenSetFromResponse(answer: TokenSetResponse, now: number = Date.now()): TokenSet {

@@ -1,4 +1,9 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { createContext, Suspense, useContext, useLayoutEffect } from 'react';
+
+const OnHydrated = createContext<() => void>(() => {});
+
+/** Gives the HydrationMarker inside the page (src/routes/__root.tsx) the function to call once the page is live. */
+export const OnHydratedProvider = OnHydrated.Provider;
 
 function Marker({ onHydrated }: { onHydrated: () => void }) {
   useLayoutEffect(() => onHydrated(), [onHydrated]);
@@ -6,19 +11,18 @@ function Marker({ onHydrated }: { onHydrated: () => void }) {
 }
 
 /**
- * Says when React has adopted the whole prerendered page. The router puts each page inside a Suspense boundary,
- * and React hydrates such a boundary after the rest of the app, in a later commit of its lowest priority. Any
- * update that reaches the page before then (a restored cart, the end of the query cache's restore) makes React
- * hydrate it at once, in one long task. This marker is a Suspense boundary too, so it is hydrated in the same
- * later commit, and `onHydrated` runs once the page is live. Over a page rendered in the browser (no
- * prerendered HTML) it runs at the first commit.
- *
- * The prerender renders it as well (without a callback; effects don't run there), so the markup matches.
+ * Says when React has adopted the whole server-rendered page. The router puts each page inside a Suspense
+ * boundary, and React hydrates such a boundary after the rest of the app, in a later commit of its lowest
+ * priority. Any update that reaches the page before then (a restored cart, the end of the query cache's restore)
+ * makes React hydrate it at once, in one long task. This marker is a Suspense boundary too, so it is hydrated in
+ * the same later commit, and `onHydrated` (else the OnHydratedProvider's) runs once the page is live. Over a page
+ * rendered in the browser it runs at the first commit. The server renders it too; effects do not run there.
  */
-export function HydrationMarker({ onHydrated = () => {} }: { onHydrated?: () => void }) {
+export function HydrationMarker({ onHydrated }: { onHydrated?: () => void }) {
+  const provided = useContext(OnHydrated);
   return (
     <Suspense fallback={null}>
-      <Marker onHydrated={onHydrated} />
+      <Marker onHydrated={onHydrated ?? provided} />
     </Suspense>
   );
 }

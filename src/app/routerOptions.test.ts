@@ -8,7 +8,7 @@ import { SHOP_ROUTER_OPTIONS } from './routerOptions';
 async function matchedRoutes(pathname: string): Promise<string[]> {
   const router = createRouter({
     routeTree,
-    context: { queryClient: createQueryClient() },
+    context: { queryClient: createQueryClient(), countryCode: () => 'IN' },
     history: createMemoryHistory({ initialEntries: [pathname] }),
     ...SHOP_ROUTER_OPTIONS,
   });

@@ -1,13 +1,16 @@
-import { DEFAULT_COUNTRY } from '@contract/constants';
+import { COUNTRY_COOKIE, DEFAULT_COUNTRY } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
+import { getCookie, setCookie } from '@/api/cookies';
 import { removeStored, STORAGE_KEYS, storedValue } from '@/storage/kv';
 
 /** The buyer's country (spec §4 Country and currency): the currency follows it, IN → INR, else USD. */
 export const countryStore = proxy<{ countryCode: string }>({ countryCode: DEFAULT_COUNTRY });
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
+/** A preference, not a credential: kept for a year. */
+const COUNTRY_COOKIE_DAYS = 365;
 // zod loads with the first read (after the first paint), not with the shell.
 const storedCountry = storedValue(STORAGE_KEYS.country, () =>
   import('zod').then(({ z }) => z.string().regex(COUNTRY_CODE)),
@@ -18,10 +21,24 @@ let hydration: Promise<void> | undefined;
 /** Set once the first write (or a hydration) has happened, so a late hydration never undoes a choice. */
 let chosenBeforeHydration = false;
 
-/** Reads the stored country (else IN). Called once at boot; later calls return the same promise. */
+/**
+ * The country the server rendered the page for, read from its cookie before the app adopts the page, so the
+ * first render shows the same currency. Called once at boot, before hydration.
+ */
+export function adoptCountryCookie(): void {
+  const code = getCookie(COUNTRY_COOKIE);
+  if (code && COUNTRY_CODE.test(code)) countryStore.countryCode = code;
+}
+
+/**
+ * Reads the stored country (else the cookie's, else IN) and keeps the cookie in step with it, so the next page
+ * the server renders is in this currency. Called once at boot; later calls return the same promise.
+ */
 export function hydrateCountry(): Promise<void> {
   hydration ??= storedCountry.read().then((stored) => {
     if (stored && !chosenBeforeHydration) countryStore.countryCode = stored;
+    if (getCookie(COUNTRY_COOKIE) !== countryStore.countryCode)
+      setCookie(COUNTRY_COOKIE, countryStore.countryCode, COUNTRY_COOKIE_DAYS);
   });
   return hydration;
 }
@@ -46,6 +63,7 @@ export async function setCountry(code: string): Promise<void> {
   chosenBeforeHydration = true;
   const changed = countryStore.countryCode !== next;
   countryStore.countryCode = next;
+  setCookie(COUNTRY_COOKIE, next, COUNTRY_COOKIE_DAYS);
   await storedCountry.write(next);
   if (!changed) return;
   await removeStored(STORAGE_KEYS.lastOrderDetails);

@@ -1,5 +1,6 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { z } from 'zod';
+import { loadSchema, type SchemaSource } from '@/lib/schemaSource';
 
 /**
  * The shop's IndexedDB key-value store (database "ibc-shop", object store "kv"). Every record is kept in an
@@ -77,11 +78,8 @@ export interface StoredValue<T> {
   remove(): Promise<void>;
 }
 
-/**
- * The schema, or a function that loads it: stores read at boot pass a loader (`() => import('./schema')…`),
- * so zod is fetched with the first read, after the first paint, instead of riding in the shell's first script.
- */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+/** Stores read at boot pass a loader for their schema, so zod is fetched with the first read. */
+export type { SchemaSource };
 
 /** A typed handle on one key: values are checked against the schema on every read. */
 export function storedValue<S extends z.ZodType>(
@@ -89,8 +87,6 @@ export function storedValue<S extends z.ZodType>(
   schemaSource: SchemaSource<S>,
   options: { ttlMs?: number } = {},
 ): StoredValue<z.output<S>> {
-  const loadSchema = async (): Promise<S> =>
-    typeof schemaSource === 'function' ? (schemaSource as () => Promise<S>)() : schemaSource;
   return {
     key,
     async read(now = Date.now()) {
@@ -100,7 +96,7 @@ export function storedValue<S extends z.ZodType>(
         await removeStored(key);
         return undefined;
       }
-      const parsed = (await loadSchema()).safeParse(raw.value);
+      const parsed = (await loadSchema(schemaSource)).safeParse(raw.value);
       if (!parsed.success) {
         await removeStored(key);
         return undefined;

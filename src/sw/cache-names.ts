@@ -5,3 +5,15 @@ export const cacheNames = {
   productImages: 'ibc-product-images-v1',
   catalogue: 'ibc-catalogue-v1',
 } as const;
+
+const pagesPrefix = 'ibc-pages-';
+
+// Saved pages name the hashed scripts of the build that saw them, so each build keeps its own pages cache.
+export function pagesCacheName(revision: string): string {
+  return `${pagesPrefix}${revision}`;
+}
+
+/** A pages cache of another build: its HTML may name scripts the current precache no longer holds. */
+export function isOutdatedPagesCache(name: string, revision: string): boolean {
+  return name.startsWith(pagesPrefix) && name !== pagesCacheName(revision);
+}

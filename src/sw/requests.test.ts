@@ -3,8 +3,12 @@ import {
   isCacheableRequest,
   isCatalogueRequest,
   isHashedAsset,
+  isHtmlPage,
   isImage,
   isNavigationToApp,
+  isPageToKeep,
+  pageCacheKey,
+  pagesToSeed,
 } from './requests';
 
 const origin = 'https://shop.example';
@@ -48,5 +52,49 @@ describe('service worker request rules', () => {
     expect(isImage(new URL('/icons/icon-192.png', origin))).toBe(true);
     expect(isImage(new URL('/images/bat.webp', origin))).toBe(true);
     expect(isImage(new URL('/assets/index-abc123.js', origin))).toBe(false);
+  });
+
+  it('keeps HTML pages of the app only, for anonymous GETs, never server pages', () => {
+    const page = (path: string, init?: RequestInit, base = origin) => {
+      const url = new URL(path, base);
+      return isPageToKeep(new Request(url, init), url, origin);
+    };
+    expect(page('/ibc-kit')).toBe(true);
+    expect(page('/')).toBe(true);
+    expect(page('/ibc-kit', { headers: { Authorization: 'Bearer t' } })).toBe(false);
+    expect(page('/ibc-kit', { method: 'POST', body: 'x' })).toBe(false);
+    expect(page('/ibc-kit', undefined, 'https://cdn.example')).toBe(false);
+    expect(page('/pay/sandbox/checkout')).toBe(false);
+    expect(page('/app-shell')).toBe(false);
+    expect(page('/api/commerce/packages/3/v1/')).toBe(false);
+  });
+
+  it('keeps an HTML answer unless the server says no-store', () => {
+    const html = (headers: Record<string, string>) => isHtmlPage(new Response('<p>kit</p>', { headers }));
+    expect(html({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })).toBe(true);
+    expect(html({ 'Content-Type': 'application/json' })).toBe(false);
+    expect(html({})).toBe(false);
+    expect(html({ 'Content-Type': 'text/html', 'Cache-Control': 'private, no-store' })).toBe(false);
+  });
+
+  it('saves a page under its path, whatever its query', () => {
+    const key = (path: string) => pageCacheKey(new URL(path, origin));
+    expect(key('/?source=pwa')).toBe(key('/'));
+    expect(key('/ibc-kit?utm_source=ads&gclid=x#packages')).toBe(key('/ibc-kit'));
+    expect(key('/ibc-kit')).not.toBe(key('/ibc-game'));
+  });
+
+  it('saves the start page and the open app pages when a worker activates', () => {
+    expect(
+      pagesToSeed(
+        [
+          `${origin}/ibc-kit?utm_source=ads`,
+          `${origin}/ibc-kit`,
+          `${origin}/pay/x/`,
+          'https://other.example/',
+        ],
+        origin,
+      ),
+    ).toEqual([`${origin}/`, `${origin}/ibc-kit`]);
   });
 });

@@ -57,3 +57,38 @@ export function isProductImage(url: URL): boolean {
     (url.pathname.startsWith('/videos/') && /\.(?:avif|webp|jpe?g|png|svg)$/i.test(url.pathname))
   );
 }
+
+// Pages (the navigation route's saved HTML for offline starts): an app page, never a server path, requested
+// without credentials of its own. The response must be HTML the server did not mark no-store; the route's
+// CacheableResponsePlugin keeps status 200 only.
+export function isPageToKeep(request: Request, url: URL, origin: string): boolean {
+  return isCacheableRequest(request, url, origin) && isNavigationToApp(url);
+}
+
+export function isHtmlPage(response: Response): boolean {
+  return (
+    /^text\/html\b/i.test(response.headers.get('content-type') ?? '') &&
+    !/no-store/i.test(response.headers.get('cache-control') ?? '')
+  );
+}
+
+/**
+ * A page is saved under its path alone: ad and home-screen parameters (?utm_source=…, the manifest's
+ * start_url "/?source=pwa") name the same page, and each would otherwise fill the capped cache with a copy.
+ */
+export function pageCacheKey(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+/**
+ * Pages to save when a worker activates: "/" (where the home-screen icon starts) and the app pages open in its
+ * windows, whose first load came before any worker and so never passed through the navigation route.
+ */
+export function pagesToSeed(windowUrls: readonly string[], origin: string): string[] {
+  const keys = new Set<string>([pageCacheKey(new URL('/', origin))]);
+  for (const href of windowUrls) {
+    const url = new URL(href);
+    if (url.origin === origin && isNavigationToApp(url)) keys.add(pageCacheKey(url));
+  }
+  return [...keys];
+}

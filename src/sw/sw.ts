@@ -2,8 +2,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { buildRevision } from './app-shell';
 import { catalogueRoute, productImageRoute } from './catalogue';
-import { navigationRoute } from './navigation';
+import { createPages } from './navigation';
 import { hashedAssetRoute, imageRoute } from './static-assets';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -19,11 +20,19 @@ self.addEventListener('message', (event) => {
 // The first install controls the open tab at once, so it works offline without a reload.
 clientsClaim();
 
-// Routes match in registration order. Navigations come first so every page (including "/") tries
-// the network before the precached shell, then the precache serves the shell's own files.
-registerRoute(navigationRoute);
+const manifest = self.__WB_MANIFEST;
+const pages = createPages(buildRevision(manifest));
 
-precacheAndRoute(self.__WB_MANIFEST);
+// A new build's worker drops the saved pages of older builds and saves the open pages under its own build.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(pages.deleteOutdated().then(() => pages.seed(event)));
+});
+
+// Routes match in registration order. Navigations come first so every page (including "/") tries the
+// network, then its saved HTML, then the precached shell; then the precache serves the shell's own files.
+registerRoute(pages.route);
+
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
 registerRoute(hashedAssetRoute);

@@ -258,9 +258,11 @@ describe('Dropdown, modal at 768 px and below', () => {
     render(<Dropdown label="Country" options={STATES} onChange={onChange} />);
     const field = screen.getByRole('combobox', { name: 'Country' });
     expect(field).toHaveAttribute('aria-haspopup', 'dialog');
+    // Closed, the phone dialog renders nothing; its code arrives by the first open.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(field);
-    const dialog = screen.getByRole('dialog', { name: 'Country' });
+    const dialog = await screen.findByRole('dialog', { name: 'Country' });
     const listbox = within(dialog).getByRole('listbox', { name: 'Country' });
     expect(listbox).toHaveFocus();
     // The dialog sets the list's height, not the popover's cap.

@@ -1,8 +1,10 @@
 import {
   type FocusEvent,
   type KeyboardEvent,
+  lazy,
   type MouseEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -13,11 +15,13 @@ import { Button } from './Button';
 import { FieldFooter } from './FieldFooter';
 import { type FieldError, visibleError } from './fieldError';
 import { CheckIcon, ChevronDownIcon } from './icons';
-import { Modal } from './Modal';
 import { Spinner } from './Spinner';
 import { useIsMobile } from './useMediaQuery';
 import './field.css';
 import './Dropdown.css';
+
+// The phone dialog (and its animation library) is fetched once a form shows a dropdown on a phone, not with the page.
+const Modal = lazy(() => import('./Modal').then((module) => ({ default: module.Modal })));
 
 /** Spec §2: the common empty text of every dropdown. */
 export const NO_OPTIONS_TEXT = 'no options to select';
@@ -128,6 +132,12 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
   const searchRef = useRef<HTMLInputElement>(null);
 
   const [open, setOpen] = useState(false);
+  // Once opened on a phone, the dialog stays mounted so it can animate out.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (open && isMobile && !dialogWanted) setDialogWanted(true);
+  useEffect(() => {
+    if (isMobile) void import('./Modal');
+  }, [isMobile]);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [focused, setFocused] = useState(false);
   const [blurred, setBlurred] = useState(false);
@@ -610,28 +620,30 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
         selected.map((s) => (
           <input key={String(s.value)} type="hidden" name={name} value={String(s.value)} />
         ))}
-      {isMobile && (
-        <Modal
-          open={open}
-          onClose={() => close(false)}
-          title={label}
-          size="s"
-          initialFocusRef={isAsync ? searchRef : listRef}
-          bodyClassName="ui-dropdown__modal-body"
-          footer={
-            isMulti ? (
-              <Button fullWidth onClick={() => close(false)}>
-                Done
-              </Button>
-            ) : undefined
-          }
-        >
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops a press from moving focus */}
-          <div ref={panelRef} className="ui-dropdown__panel" data-kind={kind} onMouseDown={keepFocus}>
-            {search}
-            {listContent}
-          </div>
-        </Modal>
+      {isMobile && dialogWanted && (
+        <Suspense fallback={null}>
+          <Modal
+            open={open}
+            onClose={() => close(false)}
+            title={label}
+            size="s"
+            initialFocusRef={isAsync ? searchRef : listRef}
+            bodyClassName="ui-dropdown__modal-body"
+            footer={
+              isMulti ? (
+                <Button fullWidth onClick={() => close(false)}>
+                  Done
+                </Button>
+              ) : undefined
+            }
+          >
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops a press from moving focus */}
+            <div ref={panelRef} className="ui-dropdown__panel" data-kind={kind} onMouseDown={keepFocus}>
+              {search}
+              {listContent}
+            </div>
+          </Modal>
+        </Suspense>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { appReady } from './support/app';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -126,6 +127,8 @@ test('switching the currency to USD shows dollar prices', async ({ page }) => {
 
 test('offline, the page marks its prices as the last known ones', async ({ page, context }) => {
   await page.goto('/ibc-steam-game');
+  // The server-rendered page offers Add to cart before the app runs: wait for the live app, then drop the network.
+  await appReady(page);
   const article = card(page, 'IBC game STEAM edition');
   await expect(article.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await context.setOffline(true);

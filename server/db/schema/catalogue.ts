@@ -236,6 +236,19 @@ export const packageSales = pgTable(
   ],
 );
 
+/**
+ * One row: bumped in the same statement batch as every change to prices or stock, so each API process can tell
+ * whether what it rendered or cached from the catalogue is still current by reading one number.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductPriceRow = typeof productPrices.$inferSelect;

@@ -1,10 +1,11 @@
 import type { AvailabilityType, PackageType, ProductType } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
-import { and, asc, eq, gte, inArray, max, or, type SQL, sum } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, max, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   adConfigs,
   adDevices,
+  catalogueVersion,
   categories,
   notifyMeRequests,
   packagePrices,
@@ -322,6 +323,18 @@ export async function writeProductPrice(
         updatedAt: input.at,
       },
     });
+  await bumpCatalogueVersion(db);
+}
+
+/** Marks the catalogue changed: pages and caches built from an older version are rebuilt on their next read. */
+async function bumpCatalogueVersion(db: Database): Promise<void> {
+  await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+}
+
+/** The catalogue's version, bumped by every price or stock change. */
+export async function readCatalogueVersion(db: Database): Promise<number> {
+  const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).limit(1);
+  return row?.version ?? 0;
 }
 
 export async function writeProductStock(
@@ -336,4 +349,5 @@ export async function writeProductStock(
       updatedAt: input.at,
     })
     .where(eq(products.id, input.productId));
+  await bumpCatalogueVersion(db);
 }

@@ -33,7 +33,7 @@ function deferred<T>(): Deferred<T> {
 }
 
 /** Fake actors whose every call waits for the test to settle it. */
-function harness() {
+function harness(listed?: PackageWithEstimate) {
   const calls = {
     details: [] as Deferred<Package>[],
     estimate: [] as Deferred<PackageWithEstimate>[],
@@ -71,7 +71,13 @@ function harness() {
     },
   });
   const actor = createActor(machine, {
-    input: { packageId: 10, packageCode: 'SOLO', countryCode: 'IN', pageCodes: ['SOLO', 'FAMILY'] },
+    input: {
+      packageId: 10,
+      packageCode: 'SOLO',
+      countryCode: 'IN',
+      pageCodes: ['SOLO', 'FAMILY'],
+      ...(listed ? { listed } : {}),
+    },
   }).start();
   const state = () => leafState(actor.getSnapshot().value as string | Record<string, unknown>);
   const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -102,6 +108,25 @@ describe('package availability machine (spec §4 Package availability)', () => {
     expect(actor.getSnapshot().matches({ packagesInStock: 'readyToPurchase' })).toBe(true);
     expect(actor.getSnapshot().context.priceEstimate?.price_estimate.total_amount).toBe(42994);
     expect(actor.getSnapshot().context.packageDetails?.package_code).toBe('SOLO');
+  });
+
+  it('starts from the package of a server-rendered list: ready to purchase at once, asking nothing', () => {
+    const { actor, calls, state } = harness(inStock);
+    expect(state()).toBe('readyToPurchase');
+    expect(actor.getSnapshot().context.priceEstimate?.price_estimate.total_amount).toBe(42994);
+    expect(calls.details).toHaveLength(0);
+    expect(calls.estimate).toHaveLength(0);
+  });
+
+  it('a server-rendered list that says out of stock goes to the last sale; REFRESH then asks the server', async () => {
+    const { actor, calls, state, settle } = harness(outOfStock);
+    expect(state()).toBe('fetchingLastSale');
+    expect(calls.details).toHaveLength(0);
+    expect(calls.lastSale).toHaveLength(1);
+    actor.send({ type: 'REFRESH' });
+    await settle();
+    expect(state()).toBe('fetchingPackageDetails');
+    expect(calls.details).toHaveLength(1);
   });
 
   it('a failed details fetch goes to fetchingPackageDetailsFailed; RETRY fetches again', async () => {

@@ -32,6 +32,12 @@ export interface PackageAvailabilityInput {
   countryCode: string;
   /** Every package code of the page: the estimate is read for the page at once, then picked. */
   pageCodes?: readonly string[];
+  /**
+   * The package as the list that came with the server-rendered page read it (its details and estimate, as current
+   * as the catalogue's version): the machine starts from it instead of asking again, so the page's first HTML and
+   * its hydration show the buy action ready. Used once: REFRESH and RETRY always ask the server.
+   */
+  listed?: PackageWithEstimate;
 }
 
 export interface PackageAvailabilityContext {
@@ -45,6 +51,8 @@ export interface PackageAvailabilityContext {
   notifyMeResult: NotifyMeResult | null;
   /** The error of the last failed step (details, estimate, last sale or notify-me). */
   error: unknown;
+  /** The server-rendered list's package, until the machine has started from it (see the input). */
+  listed: PackageWithEstimate | null;
 }
 
 export type PackageAvailabilityEvent =
@@ -101,6 +109,7 @@ export const packageAvailabilityMachine = setup({
     lastSale: null,
     notifyMeResult: null,
     error: null,
+    listed: input.listed ?? null,
   }),
   initial: 'fetchingPackageDetails',
   on: {
@@ -108,6 +117,23 @@ export const packageAvailabilityMachine = setup({
   },
   states: {
     fetchingPackageDetails: {
+      // The details and the estimate the page was rendered with answer both steps at once.
+      always: [
+        {
+          guard: ({ context }) => context.listed?.is_out_of_stock === true,
+          target: 'packagesOutOfStock',
+          actions: assign({ packageDetails: ({ context }) => context.listed, listed: null }),
+        },
+        {
+          guard: ({ context }) => context.listed !== null,
+          target: 'packagesInStock.readyToPurchase',
+          actions: assign({
+            packageDetails: ({ context }) => context.listed,
+            priceEstimate: ({ context }) => context.listed,
+            listed: null,
+          }),
+        },
+      ],
       invoke: {
         src: 'fetchPackageDetails',
         input: ({ context }) => ({ packageId: context.packageId, countryCode: context.countryCode }),

@@ -1,4 +1,4 @@
-import { RES_STATUS } from '@contract/common';
+import { RES_STATUS } from '@contract/constants';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { MaintenanceNotice } from '@/api/events';

@@ -1,4 +1,4 @@
-import { type MaintenanceStatus, maintenanceStatusSchema } from '@contract/maintenance';
+import type { MaintenanceStatus } from '@contract/maintenance';
 import { apiRequest } from '@/api/client';
 
 /** res_status of a shop that is up (spec §4). */
@@ -18,7 +18,8 @@ export function fetchMaintenanceStatus(signal?: AbortSignal): Promise<Maintenanc
     auth: false,
     tz: false,
     timeoutMs: 10_000,
-    schema: maintenanceStatusSchema,
+    // Loaded with the answer: this check runs at start-up, and zod stays off a page's first load.
+    schema: () => import('@contract/maintenance').then((contract) => contract.maintenanceStatusSchema),
     ...(signal ? { signal } : {}),
   });
 }

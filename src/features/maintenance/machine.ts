@@ -1,5 +1,4 @@
-import { RES_STATUS } from '@contract/common';
-import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from '@contract/maintenance';
+import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS, RES_STATUS } from '@contract/constants';
 import { assign, setup } from 'xstate';
 
 /*

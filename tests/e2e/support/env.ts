@@ -47,10 +47,13 @@ export function freePortSync(): number {
   return port;
 }
 
-/** Everything `vite build` reads: if any of it is newer than dist/index.html, dist/ is stale. */
+/** The build's last output (the server bundle): a source newer than it means dist/ is stale. */
+const BUILT_MARKER = join('dist', '.server', 'entry-server.js');
+
+/** Everything `npm run build` reads. */
 const buildInputs = [
-  'index.html',
   'vite.config.ts',
+  'scripts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',
@@ -70,8 +73,8 @@ function newestMtime(path: string): number {
 
 /** Why dist/ needs a rebuild, or null when it is up to date. */
 export function staleBuildReason(): string | null {
-  const builtIndex = join(repoRoot, 'dist', 'index.html');
-  if (!existsSync(builtIndex)) return 'dist/index.html is missing';
+  const builtIndex = join(repoRoot, BUILT_MARKER);
+  if (!existsSync(builtIndex)) return `${BUILT_MARKER} is missing`;
   const builtAt = statSync(builtIndex).mtimeMs;
   for (const input of buildInputs) {
     if (newestMtime(join(repoRoot, input)) > builtAt) return `${input} changed since the last build`;

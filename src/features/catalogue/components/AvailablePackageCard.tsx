@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { notifyMeMutation } from '@/api/commerce';
+import { isAdoptingServerPage } from '@/lib/serverPage';
 import {
   isOutOfStockState,
   leafState,
@@ -46,7 +47,14 @@ export function AvailablePackageCard({
     }),
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { packageId: pkg.package_id, packageCode: pkg.package_code, countryCode, pageCodes },
+    input: {
+      packageId: pkg.package_id,
+      packageCode: pkg.package_code,
+      countryCode,
+      pageCodes,
+      // The card of a server-rendered page starts from the list it was rendered with, as the server did.
+      ...(isAdoptingServerPage() ? { listed: pkg } : {}),
+    },
   });
   const state = leafState(snapshot.value as string | Record<string, unknown>);
 

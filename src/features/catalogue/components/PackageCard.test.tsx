@@ -119,6 +119,21 @@ describe('PackageCard', () => {
     expect(within(card).getByText('Total')).toBeInTheDocument();
   });
 
+  it('puts the price and the buy action right under the name, before the description and the box contents', () => {
+    const { card } = renderCard();
+    const heading = within(card).getByRole('heading', { level: 2 });
+    const price = within(card).getByText('₹42,994');
+    const add = within(card).getByRole('button', { name: 'Add to cart' });
+    const description = within(card).getByText(packageFixture().description);
+    const contents = within(card).getByRole('list', { name: 'In the box' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(heading, price)).toBe(true);
+    expect(follows(price, add)).toBe(true);
+    expect(follows(add, description)).toBe(true);
+    expect(follows(add, contents)).toBe(true);
+  });
+
   it('adds a fixed package to the cart when ready to purchase', async () => {
     const user = userEvent.setup();
     const { card, props } = renderCard();
@@ -136,7 +151,7 @@ describe('PackageCard', () => {
     expect(within(card).getByRole('button', { name: 'Add to cart' })).toBeDisabled();
   });
 
-  it('out of stock: buying is disabled, the last sale and the notify-me form are shown', () => {
+  it('out of stock: buying is disabled, the last sale and the notify-me form are shown', async () => {
     const { card } = renderCard({
       pkg: packageFixture({ is_out_of_stock: true }),
       state: 'notifyMe',
@@ -151,7 +166,7 @@ describe('PackageCard', () => {
     expect(within(card).queryByRole('button', { name: 'Add to cart' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(within(card).getByText('Not sold in the last 30 days')).toBeInTheDocument();
-    expect(within(card).getByRole('form', { name: 'Tell me when it is back' })).toBeInTheDocument();
+    expect(await within(card).findByRole('form', { name: 'Tell me when it is back' })).toBeInTheDocument();
   });
 
   it('the machine saying out of stock wins over an older list', () => {
@@ -163,7 +178,8 @@ describe('PackageCard', () => {
   it('validates the notify-me contact with the spec messages before sending', async () => {
     const user = userEvent.setup();
     const { card, props } = renderCard({ pkg: packageFixture({ is_out_of_stock: true }), state: 'notifyMe' });
-    const input = within(card).getByLabelText('E-mail or mobile number');
+    // The form loads with the first out-of-stock card (lazy).
+    const input = await within(card).findByLabelText('E-mail or mobile number');
     const submit = within(card).getByRole('button', { name: 'Notify me' });
     await user.click(submit);
     expect(within(card).getByText('Enter an email id or a mobile number')).toBeInTheDocument();
@@ -187,7 +203,7 @@ describe('PackageCard', () => {
       pkg: packageFixture({ is_out_of_stock: true }),
       state: 'notifyMe',
     });
-    const input = within(card).getByLabelText('E-mail or mobile number');
+    const input = await within(card).findByLabelText('E-mail or mobile number');
     await user.type(input, 'buyer@example.com');
     await user.click(within(card).getByRole('button', { name: 'Notify me' }));
     expect(props.onNotifyMe).toHaveBeenCalledWith({ email: 'buyer@example.com' });

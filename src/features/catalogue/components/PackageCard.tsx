@@ -1,7 +1,7 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { format, formatDistanceStrict } from 'date-fns';
-import { useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import type { LastSale, NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
@@ -27,8 +27,11 @@ import {
 } from '../display';
 import { type AvailabilityState, isOutOfStockState } from '../machine';
 import { Gallery } from './Gallery';
-import { NotifyMeForm } from './NotifyMeForm';
+import { StickyBuyBar } from './StickyBuyBar';
 import './PackageCard.css';
+
+// Only an out-of-stock package shows it: the form library and zod load with it, not with every product page.
+const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((m) => ({ default: m.NotifyMeForm })));
 
 /** The most of one product a buyer can put in the cart from a product page. */
 export const MAX_PER_PRODUCT = 10;
@@ -84,6 +87,14 @@ export function lastSaleText(lastSale: LastSale, now: Date = new Date()): string
       parts.push(`Back by ${format(restock, LONG_DATE_FORMAT)}`);
   }
   return parts.join(' · ');
+}
+
+/** What the cheapest product a buyer can choose costs with GST: a customizable package's "From" price. */
+function cheapestUnitMinor(products: readonly Product[], currency: Currency): number | null {
+  const prices = products
+    .filter((p) => productStock(p).kind !== 'out')
+    .map((p) => unitPrice(p, currency).minor);
+  return prices.length > 0 ? Math.min(...prices) : null;
 }
 
 function errorTitle(error: unknown): string | undefined {
@@ -167,6 +178,10 @@ export function PackageCard({
   const checking = state === 'fetchingPackageDetails' || state === 'fetchingPriceEstimate';
   const price = customizable ? null : packagePrice(pkg);
   const taxIncluded = pkg.products.some((p) => p.gst_rate > 0);
+  const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0);
+  const fromMinor = customizable ? cheapestUnitMinor(pkg.products, currency) : null;
+  const article = useRef<HTMLElement>(null);
+  const buyButton = useRef<HTMLButtonElement>(null);
 
   const buy = () => {
     if (customizable) {
@@ -201,152 +216,186 @@ export function PackageCard({
     );
   }
 
-  return (
-    <article className="catalogue-card" aria-labelledby={titleId} data-package-code={pkg.package_code}>
-      <Gallery pictures={packagePictures(pkg)} label={pkg.name} eager={eager} />
-      <div className="catalogue-card__body">
-        <Heading id={titleId} className="catalogue-card__title">
-          {white}
-          {orange && (
-            <>
-              {' '}
-              <span data-tone="accent">{orange}</span>
-            </>
-          )}
-        </Heading>
-        <p className="catalogue-card__description">{pkg.description}</p>
+  const buyHint = customizable && chosen === 0 && state === 'readyToPurchase';
+  const barName = orange ? `${white} ${orange}` : white;
+  let barPrice: ReactNode = null;
+  if (price) {
+    barPrice = <Money minor={price.minor} currency={currency} />;
+  } else if (chosen > 0) {
+    barPrice = (
+      <>
+        <span className="catalogue-buybar__label">Total</span>
+        <Money minor={customTotal(pkg, quantities)} currency={currency} />
+      </>
+    );
+  } else if (fromMinor !== null) {
+    barPrice = (
+      <>
+        <span className="catalogue-buybar__label">From</span>
+        <Money minor={fromMinor} currency={currency} />
+      </>
+    );
+  }
 
-        {!customizable && pkg.products.length > 1 && (
-          <ul className="catalogue-card__contents" aria-label="In the box">
-            {pkg.products.map((p) => (
-              <li key={p.product_id}>
-                {p.quantity} × {p.name}
-              </li>
-            ))}
-          </ul>
+  // A fixed package's price and buy action come right under its name, so the first card's are on a phone's first
+  // screen; the details (description, contents, where it is sold) follow. A customizable one's choice comes first.
+  const priceBlock = price && (
+    <div className="catalogue-card__price">
+      {pkg.emi_starts_from_amount !== null && (
+        <EmiLine amount={pkg.emi_starts_from_amount} currency={currency} />
+      )}
+      <p className="catalogue-card__amount">
+        {pkg.emi_starts_from_amount !== null && <span className="catalogue-card__label">Total </span>}
+        <Money minor={price.minor} currency={currency} className="catalogue-card__now" />
+        {price.originalMinor !== null && (
+          <Money minor={price.originalMinor} currency={currency} strike className="catalogue-card__was" />
         )}
+        {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
+      </p>
+    </div>
+  );
 
-        {price && (
-          <div className="catalogue-card__price">
-            {pkg.emi_starts_from_amount !== null && (
-              <EmiLine amount={pkg.emi_starts_from_amount} currency={currency} />
-            )}
-            <p className="catalogue-card__amount">
-              {pkg.emi_starts_from_amount !== null && <span className="catalogue-card__label">Total </span>}
-              <Money minor={price.minor} currency={currency} className="catalogue-card__now" />
-              {price.originalMinor !== null && (
-                <Money
-                  minor={price.originalMinor}
-                  currency={currency}
-                  strike
-                  className="catalogue-card__was"
-                />
-              )}
-              {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
-            </p>
-          </div>
-        )}
+  const options = customizable && (
+    <fieldset className="catalogue-card__options" disabled={outOfStock}>
+      <legend>Choose what to add</legend>
+      <ul>
+        {pkg.products.map((p) => (
+          <ProductRow
+            key={p.product_id}
+            product={p}
+            currency={currency}
+            quantity={quantities[p.product_id] ?? 0}
+            disabled={outOfStock}
+            onChange={(q) => {
+              setAdded(false);
+              setQuantities((prev) => ({ ...prev, [p.product_id]: q }));
+            }}
+          />
+        ))}
+      </ul>
+      <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
+        <span className="catalogue-card__label">Total </span>
+        <Money minor={customTotal(pkg, quantities)} currency={currency} className="catalogue-card__now" />
+        {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
+      </p>
+    </fieldset>
+  );
 
-        <StockLine stock={stock} />
-        {soldBy && !customizable && <p className="catalogue-card__sold-by">{soldBy}</p>}
-        <p className="catalogue-card__available">
-          <span className="catalogue-card__badge">Currently available in</span>{' '}
-          {listOf(pkg.available_in.map(countryName))}
+  const action = outOfStock ? (
+    <div className="catalogue-card__out">
+      <Button fullWidth size="l" disabled>
+        Out of stock
+      </Button>
+      {state === 'fetchingLastSale' && (
+        <p className="catalogue-card__last-sale" aria-busy="true">
+          Checking the last sale…
         </p>
+      )}
+      {state === 'fetchingLastSaleFailure' && (
+        <div className="catalogue-card__inline-error" role="alert">
+          <p>We could not load when it last sold.</p>
+          <Button variant="ghost" size="s" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {lastSale && state !== 'fetchingLastSale' && state !== 'fetchingLastSaleFailure' && (
+        <p className="catalogue-card__last-sale">{lastSaleText(lastSale)}</p>
+      )}
+      {(state === 'notifyMe' || state === 'notifyMePending' || state === 'notifyMeFailure') && (
+        <Suspense fallback={null}>
+          <NotifyMeForm countryCode={pkg.country_code} status={state} error={error} onSubmit={onNotifyMe} />
+        </Suspense>
+      )}
+      {state === 'notifyMeSuccess' && (
+        <p className="catalogue-card__notified" role="status">
+          Thank you. We will let you know as soon as it is back in stock.
+        </p>
+      )}
+    </div>
+  ) : (
+    <div className="catalogue-card__buy">
+      {state === 'fetchingPriceEstimateFailed' && (
+        <div className="catalogue-card__inline-error" role="alert">
+          <p>We could not confirm the latest price.</p>
+          <Button variant="ghost" size="s" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      <Button ref={buyButton} fullWidth size="l" loading={checking} disabled={buyDisabled} onClick={buy}>
+        Add to cart
+      </Button>
+      {buyHint && <p className="catalogue-card__hint">Choose at least one item above.</p>}
+      <p className="catalogue-card__added" role="status">
+        {added ? 'Added to your cart.' : ''}
+      </p>
+    </div>
+  );
 
-        {customizable && (
-          <fieldset className="catalogue-card__options" disabled={outOfStock}>
-            <legend>Choose what to add</legend>
-            <ul>
-              {pkg.products.map((p) => (
-                <ProductRow
-                  key={p.product_id}
-                  product={p}
-                  currency={currency}
-                  quantity={quantities[p.product_id] ?? 0}
-                  disabled={outOfStock}
-                  onChange={(q) => {
-                    setAdded(false);
-                    setQuantities((prev) => ({ ...prev, [p.product_id]: q }));
-                  }}
-                />
-              ))}
-            </ul>
-            <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
-              <span className="catalogue-card__label">Total </span>
-              <Money
-                minor={customTotal(pkg, quantities)}
-                currency={currency}
-                className="catalogue-card__now"
-              />
-              {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
-            </p>
-          </fieldset>
-        )}
+  return (
+    <>
+      <article
+        ref={article}
+        className="catalogue-card"
+        aria-labelledby={titleId}
+        data-package-code={pkg.package_code}
+      >
+        <Gallery pictures={packagePictures(pkg)} label={pkg.name} eager={eager} />
+        <div className="catalogue-card__body">
+          <Heading id={titleId} className="catalogue-card__title">
+            {white}
+            {orange && (
+              <>
+                {' '}
+                <span data-tone="accent">{orange}</span>
+              </>
+            )}
+          </Heading>
+          {priceBlock}
+          {customizable && <p className="catalogue-card__description">{pkg.description}</p>}
+          {options}
+          {action}
 
-        {outOfStock ? (
-          <div className="catalogue-card__out">
-            <Button fullWidth size="l" disabled>
-              Out of stock
-            </Button>
-            {state === 'fetchingLastSale' && (
-              <p className="catalogue-card__last-sale" aria-busy="true">
-                Checking the last sale…
-              </p>
+          <div className="catalogue-card__details">
+            {!customizable && <p className="catalogue-card__description">{pkg.description}</p>}
+            {!customizable && pkg.products.length > 1 && (
+              <ul className="catalogue-card__contents" aria-label="In the box">
+                {pkg.products.map((p) => (
+                  <li key={p.product_id}>
+                    {p.quantity} × {p.name}
+                  </li>
+                ))}
+              </ul>
             )}
-            {state === 'fetchingLastSaleFailure' && (
-              <div className="catalogue-card__inline-error" role="alert">
-                <p>We could not load when it last sold.</p>
-                <Button variant="ghost" size="s" onClick={onRetry}>
-                  Retry
-                </Button>
-              </div>
-            )}
-            {lastSale && state !== 'fetchingLastSale' && state !== 'fetchingLastSaleFailure' && (
-              <p className="catalogue-card__last-sale">{lastSaleText(lastSale)}</p>
-            )}
-            {(state === 'notifyMe' || state === 'notifyMePending' || state === 'notifyMeFailure') && (
-              <NotifyMeForm
-                countryCode={pkg.country_code}
-                status={state}
-                error={error}
-                onSubmit={onNotifyMe}
-              />
-            )}
-            {state === 'notifyMeSuccess' && (
-              <p className="catalogue-card__notified" role="status">
-                Thank you. We will let you know as soon as it is back in stock.
-              </p>
-            )}
-          </div>
-        ) : (
-          <div className="catalogue-card__buy">
-            {state === 'fetchingPriceEstimateFailed' && (
-              <div className="catalogue-card__inline-error" role="alert">
-                <p>We could not confirm the latest price.</p>
-                <Button variant="ghost" size="s" onClick={onRetry}>
-                  Retry
-                </Button>
-              </div>
-            )}
-            <Button
-              fullWidth
-              size="l"
-              loading={checking}
-              disabled={state !== 'readyToPurchase' || (customizable && chosen === 0)}
-              onClick={buy}
-            >
-              Add to cart
-            </Button>
-            {customizable && chosen === 0 && state === 'readyToPurchase' && (
-              <p className="catalogue-card__hint">Choose at least one item above.</p>
-            )}
-            <p className="catalogue-card__added" role="status">
-              {added ? 'Added to your cart.' : ''}
+            <StockLine stock={stock} />
+            {soldBy && !customizable && <p className="catalogue-card__sold-by">{soldBy}</p>}
+            <p className="catalogue-card__available">
+              <span className="catalogue-card__badge">Currently available in</span>{' '}
+              {listOf(pkg.available_in.map(countryName))}
             </p>
           </div>
-        )}
-      </div>
-    </article>
+        </div>
+      </article>
+      {!outOfStock && (
+        <StickyBuyBar
+          card={article}
+          action={buyButton}
+          name={barName}
+          price={
+            barPrice && (
+              <>
+                {barPrice}
+                {taxIncluded && <span className="catalogue-buybar__label">incl. GST</span>}
+              </>
+            )
+          }
+          hint={buyHint ? 'Choose at least one item' : undefined}
+          disabled={buyDisabled}
+          loading={checking}
+          onBuy={buy}
+        />
+      )}
+    </>
   );
 }

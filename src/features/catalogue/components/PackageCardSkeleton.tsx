@@ -6,16 +6,15 @@ export function PackageCardSkeleton() {
     <div className="catalogue-card catalogue-card--skeleton" aria-hidden="true">
       <div className="catalogue-gallery">
         <Skeleton className="catalogue-skeleton__picture" height="auto" />
-        <div className="catalogue-gallery__dots" />
       </div>
       <div className="catalogue-card__body">
         <Skeleton variant="text" width="70%" className="catalogue-skeleton__title" />
-        <Skeleton variant="text" lines={2} />
         <Skeleton variant="text" width="45%" className="catalogue-skeleton__price" />
+        <Skeleton height={56} className="catalogue-skeleton__button" />
+        <Skeleton variant="text" lines={2} />
         <Skeleton variant="text" width="30%" />
         <Skeleton variant="text" width="55%" />
         <Skeleton variant="text" width="85%" />
-        <Skeleton height={56} className="catalogue-skeleton__button" />
       </div>
     </div>
   );

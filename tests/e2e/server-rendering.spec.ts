@@ -4,7 +4,32 @@ import { expect, test } from './support/fixtures';
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a content page and the home page read and navigate from their prerendered HTML', async ({ page }) => {
+  test("a product page's first HTML carries the live price, in the cookie's currency, after an operator's change", async ({
+    page,
+    context,
+    shop,
+  }) => {
+    const steam = page.getByRole('article', { name: /STEAM edition/ });
+    await page.goto('/ibc-steam-game');
+    await expect(steam.getByText('₹1,499', { exact: true })).toBeVisible();
+    await expect(steam.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    try {
+      // ₹2,000 before GST: ₹2,360 with 18 % GST, on the next load (the page is rendered per catalogue version).
+      await shop(['catalogue', 'price', 'IBC_STEAM_GAME_KEY', '--currency', 'INR', '--amount', '2000']);
+      await page.goto('/ibc-steam-game');
+      await expect(steam.getByText('₹2,360', { exact: true })).toBeVisible();
+    } finally {
+      await shop(['catalogue', 'price', 'IBC_STEAM_GAME_KEY', '--currency', 'INR', '--amount', '1270.34']);
+    }
+    // A buyer abroad (the country kept in its cookie) gets the page in dollars, no GST on exports.
+    await context.addCookies([{ name: 'country', value: 'US', url: page.url() }]);
+    await page.goto('/ibc-steam-game');
+    await expect(steam.getByText('$19.99', { exact: true })).toBeVisible();
+  });
+
+  test('a content page and the home page read and navigate from their server-rendered HTML', async ({
+    page,
+  }) => {
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
     await expect(page).toHaveTitle(/About us/);
@@ -24,8 +49,8 @@ test.describe('without scripts', () => {
   });
 });
 
-test('the app takes over the prerendered page with one title and no lost tap', async ({ page }) => {
-  // Hold the app's code back until the buyer has tapped a button of the prerendered page.
+test('the app takes over the server-rendered page with one title and no lost tap', async ({ page }) => {
+  // Hold the app's code back until the buyer has tapped a button of the server-rendered page.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -70,4 +95,22 @@ test('starting the app adds no stylesheet to a painted page (no second layout of
       path,
     ).toEqual([]);
   }
+});
+
+test("a route's code that fails to load shows the error view, and Retry loads the page", async ({ page }) => {
+  await page.goto('/');
+  await appReady(page);
+  let failing = true;
+  await page.route('**/assets/custom-designed-bat-*.js', (route) =>
+    failing ? route.abort() : route.continue(),
+  );
+  const line = page.getByRole('region', { name: 'The product line at a glance' });
+  await line.getByRole('link', { name: 'Custom designed bat' }).click();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  // The frame stays usable around the error: the header and its navigation are still there.
+  await expect(page.getByRole('banner')).toBeVisible();
+  failing = false;
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Custom designed bat' })).toBeVisible();
 });

@@ -1,15 +1,14 @@
-import { DEFERRED_PRELOADS_ID } from '../contract/constants';
 import './ui/global.css';
 
 /*
- * The first script only decides when the app starts. Most pages arrive prerendered (scripts/prerender.ts): a phone
- * shows them from the HTML and CSS alone, and its links already work. Their scripts would compete with the
- * stylesheets and the largest image for a slow connection and the main thread, so they are fetched once the page
- * has loaded and painted, then run in steps, each in a task of its own, so the page keeps answering taps while it
- * comes alive. A page without prerendered content (the sign-in screens) starts at once.
+ * The first script only decides when the app starts. The server sends every page rendered (src/entry-server.tsx):
+ * a phone shows it from the HTML and CSS alone, and its links already work. The app's modules are preloaded at low
+ * priority (the router's manifest, vite.config.ts) so they do not compete with the stylesheets and the largest
+ * image; they run once the page has loaded and painted, in steps, each in a task of its own, so the page keeps
+ * answering taps while it comes alive.
  */
 
-/** How long a prerendered page waits for its paint and load before starting anyway (e.g. in a hidden tab). */
+/** How long a page waits for its paint and load before starting anyway (e.g. in a hidden tab). */
 const PAGE_SETTLE_WAIT_MS = 4000;
 
 /**
@@ -47,7 +46,7 @@ function nextPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the prerendered page is on screen with its images (first contentful paint, the load event, then
+ * Resolves once the page is on screen with its images (first contentful paint, the load event, then
  * one more frame so the largest image is painted too), or after PAGE_SETTLE_WAIT_MS whatever happened.
  */
 function pageSettled(): Promise<void> {
@@ -56,41 +55,11 @@ function pageSettled(): Promise<void> {
   return Promise.race([settled, timeout]);
 }
 
-/** Module preloads started per task: each one costs the main thread a request's set-up. */
-const PRELOADS_PER_TASK = 4;
-
-/**
- * Starts fetching the route's modules the server listed for after the paint (server/plugins/static.ts), a few per
- * task, and returns their URLs, each after the modules it imports.
- */
-async function fetchDeferredModules(): Promise<string[]> {
-  const template = document.getElementById(DEFERRED_PRELOADS_ID);
-  if (!(template instanceof HTMLTemplateElement)) return [];
-  template.remove();
-  const links = [...template.content.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
-    if (i > 0) await yieldToMain();
-    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
-  }
-  return links.map((link) => link.href);
-}
-
-/**
- * Runs the route's modules one chunk per task, each after the chunks it imports, so no single task evaluates the
- * whole app (importing a module that has already run costs nothing later).
- */
-async function evaluateInTurn(urls: readonly string[]): Promise<void> {
-  for (const url of urls) {
-    await yieldToMain();
-    await import(/* @vite-ignore */ url).catch(() => undefined);
-  }
-}
-
 const labelOf = (button: HTMLButtonElement) =>
   button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
 
 /**
- * A prerendered button does nothing until the app runs. Holds the last tap on one and, once the live page is on
+ * A server-rendered button does nothing until the app runs. Holds the last tap on one and, once the live page is on
  * screen, taps the live button with the same label in the same position, so a quick buyer's tap is not lost.
  * Links need no help: they navigate as plain links. Returns the function that replays the tap.
  */
@@ -117,24 +86,18 @@ function holdEarlyTaps(root: HTMLElement): () => void {
 async function boot() {
   const root = document.getElementById('root');
   if (!root) return;
-  const prerendered = root.hasChildNodes();
-  const replayTaps = prerendered ? holdEarlyTaps(root) : () => {};
-  if (prerendered) await pageSettled();
-  await evaluateInTurn(await fetchDeferredModules());
-  // The largest libraries each evaluate in a task of their own before the app that uses them (a page without a
-  // list of deferred modules, or one of them that failed to load, comes here with them not yet run).
+  const replayTaps = holdEarlyTaps(root);
+  await pageSettled();
+  // The largest libraries each evaluate in a task of their own before the app that uses them.
   await import('react-dom/client');
   await yieldToMain();
   await import('@tanstack/react-router');
   await yieldToMain();
   await import('@tanstack/react-query');
   await yieldToMain();
-  // Every API response is checked against the contract's schemas: zod evaluates alone, before the schemas.
-  await import('zod');
-  await yieldToMain();
   const { startApp } = await import('./app/startApp');
   await yieldToMain();
-  await startApp(root, yieldToMain, replayTaps);
+  await startApp(yieldToMain, replayTaps);
 }
 
 void boot();

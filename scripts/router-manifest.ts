@@ -1,0 +1,145 @@
+/**
+ * The router's server manifest (TanStack Router's `ServerManifest`, read by server/plugins/pages.ts and given to
+ * `createRequestHandler`): for each route, the scripts to preload and the stylesheets to link when the server
+ * renders it, so a page arrives with its own CSS and its code on the way. Built from the client bundle in the same
+ * build, the route files mapped to route ids by TanStack Router's generator. The build prints the JavaScript a first
+ * load of each route transfers, gzip and brotli (quality 11, as scripts/precompress.ts writes what the server
+ * sends); gzip is the figure the budget in `npm test` holds.
+ */
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Generator, getConfig } from '@tanstack/router-generator';
+import type { Plugin } from 'vite';
+
+export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json';
+
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  imports: string[];
+  dynamicImports: string[];
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+interface ManifestRoute {
+  preloads?: string[];
+  css?: string[];
+  scripts?: { attrs: Record<string, string | boolean> }[];
+}
+
+/** Every chunk a chunk needs before it runs (itself and its static imports, transitively), imports first. */
+function closure(
+  bundle: Map<string, Chunk>,
+  roots: readonly string[],
+  into = new Set<string>(),
+): Set<string> {
+  const visit = (file: string) => {
+    if (into.has(file)) return;
+    const chunk = bundle.get(file);
+    if (!chunk) return;
+    for (const imported of chunk.imports) visit(imported);
+    into.add(file);
+  };
+  for (const root of roots) visit(root);
+  return into;
+}
+
+function cssOf(bundle: Map<string, Chunk>, files: Iterable<string>): string[] {
+  const css = new Set<string>();
+  for (const file of files)
+    for (const sheet of bundle.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
+  return [...css];
+}
+
+const url = (file: string) => `/${file}`;
+
+export function routerManifest(options: {
+  routerConfig: Parameters<typeof getConfig>[0];
+  entry: string;
+}): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'router-server-manifest',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, output) {
+      if (this.environment.name !== 'client') return;
+      const generator = new Generator({ config: getConfig(options.routerConfig, root), root });
+      await generator.run();
+      const routeIdOfFile = new Map(
+        [...generator.getRoutesByFileMap()].map(([file, { routeId }]) => [path.resolve(file), routeId]),
+      );
+      const bundle = new Map<string, Chunk>();
+      for (const item of Object.values(output))
+        if (item.type === 'chunk') bundle.set(item.fileName, item as Chunk);
+      const entryId = path.resolve(root, options.entry);
+      const entry = [...bundle.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === entryId);
+      if (!entry) this.error(`router manifest: no entry chunk for ${options.entry}`);
+
+      // The entry runs first; the app it starts after the first paint (its dynamic imports) is preloaded with it.
+      const inEntry = closure(bundle, [entry.fileName]);
+      const app = closure(bundle, entry.dynamicImports);
+      for (const file of inEntry) app.delete(file);
+      const shared = new Set([...inEntry, ...app]);
+      const routes: Record<string, ManifestRoute> = {
+        __root__: {
+          preloads: [...app].map(url),
+          css: cssOf(bundle, shared).map(url),
+          scripts: [{ attrs: { type: 'module', src: url(entry.fileName), async: true } }],
+        },
+      };
+      const firstLoad: Record<string, string[]> = {};
+      for (const chunk of bundle.values()) {
+        const moduleId = chunk.facadeModuleId?.split('?')[0];
+        const routeId = moduleId ? routeIdOfFile.get(moduleId) : undefined;
+        if (!routeId || chunk.isEntry || !chunk.facadeModuleId?.includes('?')) continue;
+        const own = [...closure(bundle, [chunk.fileName])].filter((file) => !shared.has(file));
+        const ownCss = cssOf(bundle, own).filter((sheet) => !routes.__root__?.css?.includes(url(sheet)));
+        const route = routes[routeId] ?? {};
+        routes[routeId] = route;
+        route.preloads = [...new Set([...(route.preloads ?? []), ...own.map(url)])];
+        route.css = [...new Set([...(route.css ?? []), ...ownCss.map(url)])];
+        firstLoad[routeId] = [...new Set([...(firstLoad[routeId] ?? []), ...shared, ...own])];
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTER_MANIFEST_FILE,
+        source: `${JSON.stringify({ routes }, null, 2)}\n`,
+      });
+
+      const compressed = new Map<string, { gzip: number; brotli: number }>();
+      const sizesOf = (file: string) => {
+        let sizes = compressed.get(file);
+        if (!sizes) {
+          const code = Buffer.from(bundle.get(file)?.code ?? '');
+          sizes = {
+            gzip: gzipSync(code, { level: 9 }).length,
+            brotli: brotliCompressSync(code, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: code.length,
+              },
+            }).length,
+          };
+          compressed.set(file, sizes);
+        }
+        return sizes;
+      };
+      const kb = (files: readonly string[], codec: 'gzip' | 'brotli') =>
+        (files.reduce((sum, file) => sum + sizesOf(file)[codec], 0) / 1024).toFixed(1).padStart(6);
+      const lines = Object.entries(firstLoad)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(
+          ([routeId, files]) => `  ${routeId.padEnd(42)} ${kb(files, 'gzip')} KB ${kb(files, 'brotli')} KB`,
+        );
+      process.stdout.write(
+        `JavaScript of a first load per route (gzip, brotli):\n  ${'route'.padEnd(42)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}\n${lines.join('\n')}\n`,
+      );
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditedPages,
+  budgetFailures,
+  carriesNoindex,
+  ENFORCED,
+  jsTransferBytes,
+  median,
+  type PageMeasure,
+  type PageToAudit,
+  scriptTransfers,
+  skippedAudits,
+  TARGETS,
+} from './budgets';
+
+const productPage: PageToAudit = { name: 'ibc-kit', path: '/ibc-kit', indexed: true, jsBudget: true };
+const noindexPage: PageToAudit = { name: 'sign-in', path: '/sign-in', indexed: false, jsBudget: false };
+
+const perfect: PageMeasure = {
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
+  cls: 0,
+  jsGzipBytes: 50_000,
+  noindex: false,
+};
+
+describe('median', () => {
+  it('takes the middle of an odd count regardless of order', () => {
+    expect(median([97, 62, 95])).toBe(95);
+  });
+
+  it('takes the mean of the middle two of an even count', () => {
+    expect(median([1, 4, 2, 3])).toBe(2.5);
+  });
+
+  it('is NaN without values', () => {
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('the audited pages', () => {
+  it('covers the landing, product, sign-in, content and not-found pages', () => {
+    expect(auditedPages.map((page) => page.path)).toEqual([
+      '/',
+      '/ibc-kit',
+      '/custom-designed-bat',
+      '/sign-in',
+      '/about-us',
+      '/no-such-page',
+    ]);
+  });
+
+  it('holds / and the product pages to the JavaScript budget', () => {
+    expect(auditedPages.filter((page) => page.jsBudget).map((page) => page.path)).toEqual([
+      '/',
+      '/ibc-kit',
+      '/custom-designed-bat',
+    ]);
+  });
+
+  it('skips is-crawlable only on the noindex pages', () => {
+    const crawlChecked = auditedPages.filter((page) => !skippedAudits(page).includes('is-crawlable'));
+    expect(crawlChecked.map((page) => page.path)).toEqual([
+      '/',
+      '/ibc-kit',
+      '/custom-designed-bat',
+      '/about-us',
+    ]);
+    const notFound = auditedPages.find((page) => page.name === 'not-found');
+    expect(notFound && skippedAudits(notFound)).toEqual([
+      'http-status-code',
+      'errors-in-console',
+      'is-crawlable',
+    ]);
+  });
+});
+
+describe('budgetFailures', () => {
+  it('passes a page that meets every budget', () => {
+    expect(budgetFailures(productPage, perfect, TARGETS)).toEqual([]);
+  });
+
+  it('holds npm test to the enforced limits: a page short of the target but above the floor still passes', () => {
+    const short = { ...perfect, scores: { ...perfect.scores, performance: 90 } };
+    expect(budgetFailures(productPage, short, TARGETS)).toEqual(['performance 90 < 95']);
+    expect(budgetFailures(productPage, short, ENFORCED)).toEqual([]);
+    const regressed = { ...perfect, scores: { ...perfect.scores, performance: 70 }, jsGzipBytes: 300 * 1024 };
+    expect(budgetFailures(productPage, regressed, ENFORCED)).toEqual([
+      'performance 70 < 80',
+      'JS 300.0 KB gzip > 240.0 KB',
+    ]);
+  });
+
+  it('names each category below its budget', () => {
+    const measure = { ...perfect, scores: { ...perfect.scores, performance: 94, accessibility: 98 } };
+    expect(budgetFailures(productPage, measure, TARGETS)).toEqual([
+      'performance 94 < 95',
+      'accessibility 98 < 100',
+    ]);
+  });
+
+  it('fails a score Lighthouse could not measure', () => {
+    const measure = { ...perfect, scores: { ...perfect.scores, 'best-practices': Number.NaN } };
+    expect(budgetFailures(productPage, measure, TARGETS)).toEqual(['best-practices NaN < 100']);
+  });
+
+  it('holds SEO only on indexed pages', () => {
+    const lowSeo = { ...perfect, noindex: true, scores: { ...perfect.scores, seo: 60 } };
+    expect(budgetFailures(noindexPage, lowSeo, TARGETS)).toEqual([]);
+    expect(budgetFailures(productPage, lowSeo, TARGETS)).toEqual(['seo 60 < 100']);
+  });
+
+  it('fails a noindex page that does not carry noindex', () => {
+    expect(budgetFailures(noindexPage, perfect, TARGETS)).toEqual([
+      'no robots noindex meta on a page not meant to be indexed',
+    ]);
+  });
+
+  it('takes CLS up to float noise as 0 and any real shift as a failure', () => {
+    expect(budgetFailures(productPage, { ...perfect, cls: 0.0009 }, TARGETS)).toEqual([]);
+    expect(budgetFailures(productPage, { ...perfect, cls: 0.002 }, TARGETS)).toEqual(['CLS 0.0020 > 0']);
+    expect(budgetFailures(productPage, { ...perfect, cls: Number.NaN }, TARGETS)).toEqual(['CLS NaN > 0']);
+  });
+
+  it('fails JavaScript over 120 KB on a budgeted page only', () => {
+    expect(budgetFailures(productPage, { ...perfect, jsGzipBytes: TARGETS.jsGzipBytes }, TARGETS)).toEqual(
+      [],
+    );
+    const heavy = { ...perfect, jsGzipBytes: 215 * 1024 };
+    expect(budgetFailures(productPage, heavy, TARGETS)).toEqual(['JS 215.0 KB gzip > 120.0 KB']);
+    expect(budgetFailures({ ...productPage, jsBudget: false }, heavy, TARGETS)).toEqual([]);
+  });
+});
+
+describe('carriesNoindex', () => {
+  it('finds robots noindex among the comma-separated directives, in any case', () => {
+    expect(
+      carriesNoindex([
+        { name: 'description', content: 'x' },
+        { name: 'Robots', content: 'nofollow, NOINDEX' },
+      ]),
+    ).toBe(true);
+    expect(carriesNoindex([{ name: 'robots', content: 'none' }])).toBe(true);
+  });
+
+  it('is false for an indexable robots meta or none at all', () => {
+    expect(carriesNoindex([{ name: 'robots', content: 'index, follow' }])).toBe(false);
+    expect(carriesNoindex([{ name: 'googlebot', content: 'noindex' }])).toBe(false);
+    expect(carriesNoindex([])).toBe(false);
+  });
+});
+
+describe('JavaScript bytes of a report', () => {
+  const report = {
+    audits: {
+      'network-requests': {
+        details: {
+          type: 'table',
+          items: [
+            { url: 'http://127.0.0.1/', resourceType: 'Document', transferSize: 9000 },
+            { url: 'http://127.0.0.1/assets/index.js', resourceType: 'Script', transferSize: 60_000 },
+            { url: 'http://127.0.0.1/assets/route.js', resourceType: 'Script', transferSize: 12_000 },
+            { url: 'http://127.0.0.1/assets/index.css', resourceType: 'Stylesheet', transferSize: 4000 },
+            { url: 'http://127.0.0.1/assets/lazy.js', resourceType: 'Script' },
+          ],
+        },
+      },
+      'resource-summary': {
+        details: { items: [{ resourceType: 'script', transferSize: 1 }] },
+      },
+    },
+  };
+
+  it('lists the scripts with their transfer sizes', () => {
+    expect(scriptTransfers(report)).toEqual([
+      { url: 'http://127.0.0.1/assets/index.js', transferSize: 60_000 },
+      { url: 'http://127.0.0.1/assets/route.js', transferSize: 12_000 },
+      { url: 'http://127.0.0.1/assets/lazy.js', transferSize: 0 },
+    ]);
+  });
+
+  it('sums the Script requests of network-requests', () => {
+    expect(jsTransferBytes(report)).toBe(72_000);
+  });
+
+  it("falls back to resource-summary's script row without network-requests", () => {
+    const summaryOnly = {
+      audits: {
+        'resource-summary': {
+          details: {
+            items: [
+              { resourceType: 'total', transferSize: 300_000 },
+              { resourceType: 'script', transferSize: 215_000 },
+            ],
+          },
+        },
+      },
+    };
+    expect(jsTransferBytes(summaryOnly)).toBe(215_000);
+    expect(scriptTransfers(summaryOnly)).toEqual([]);
+  });
+
+  it('is NaN for a report with neither table (a run that errored)', () => {
+    expect(jsTransferBytes({ audits: {} })).toBeNaN();
+  });
+});
