@@ -4,7 +4,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { NavigationRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { appShellUrls } from './app-shell';
+import { appShellUrl } from './app-shell';
 import { isOutdatedPagesCache, pagesCacheName } from './cache-names';
 import { isHtmlPage, isPageToKeep, navigationDenylist, pageCacheKey, pagesToSeed } from './requests';
 
@@ -23,13 +23,9 @@ const pageRules: WorkboxPlugin = {
       : null,
 };
 
-/** The precached shell: the server's /app-shell once the build precaches it, else the build's index.html. */
+/** The precached app shell (the server's /app-shell of this build). */
 async function appShell(): Promise<Response> {
-  for (const url of appShellUrls) {
-    const shell = await matchPrecache(url);
-    if (shell) return shell;
-  }
-  return Response.error();
+  return (await matchPrecache(appShellUrl)) ?? Response.error();
 }
 
 /**
