@@ -31,6 +31,7 @@ function savedPage(page: Page, path: string): Promise<boolean> {
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {
     for (const node of document.querySelectorAll('[inert]')) node.remove();
+    // biome-ignore lint/performance/useDomNodeTextContent: what is painted, which textContent is not.
     return document.body.innerText.trim();
   });
 }
