@@ -1,4 +1,6 @@
 import type { PackageWithEstimate, Product } from '@contract/catalogue';
+import { vi } from 'vitest';
+import type { PackageCardProps } from './components/PackageCard';
 
 /** Wire-shaped fixtures for the catalogue's tests (the seed's SOLO kit and BAT package, in INR). */
 export function productFixture(overrides: Partial<Product> = {}): Product {
@@ -68,6 +70,18 @@ export function packageFixture(overrides: Partial<PackageWithEstimate> = {}): Pa
       total_tax: 6241.46,
       total_discount: 0,
     },
+    ...overrides,
+  };
+}
+
+/** A package card's props: the SOLO kit ready to purchase, with spies for its callbacks. */
+export function packageCardProps(overrides: Partial<PackageCardProps> = {}): PackageCardProps {
+  return {
+    pkg: packageFixture(),
+    state: 'readyToPurchase',
+    onBuy: vi.fn(),
+    onRetry: vi.fn(),
+    onNotifyMe: vi.fn(),
     ...overrides,
   };
 }

@@ -1,20 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/errors';
 import type { AvailabilityState } from '../machine';
-import { packageFixture, productFixture } from '../testData';
+import { packageCardProps, packageFixture, productFixture } from '../testData';
 import { lastSaleText, PackageCard, type PackageCardProps } from './PackageCard';
 
 function renderCard(overrides: Partial<PackageCardProps> = {}) {
-  const props: PackageCardProps = {
-    pkg: packageFixture(),
-    state: 'readyToPurchase',
-    onBuy: vi.fn(),
-    onRetry: vi.fn(),
-    onNotifyMe: vi.fn(),
-    ...overrides,
-  };
+  const props = packageCardProps(overrides);
   const view = render(<PackageCard {...props} />);
   return { ...view, props, card: screen.getByRole('article') };
 }

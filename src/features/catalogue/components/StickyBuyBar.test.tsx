@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilityState } from '../machine';
-import { packageFixture, productFixture } from '../testData';
+import { packageCardProps, packageFixture, productFixture } from '../testData';
 import { PackageCard, type PackageCardProps } from './PackageCard';
 
 /** An IntersectionObserver the test drives: it reports what the test says is on screen. */
@@ -42,16 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function props(overrides: Partial<PackageCardProps> = {}): PackageCardProps {
-  return {
-    pkg: packageFixture(),
-    state: 'readyToPurchase',
-    onBuy: vi.fn(),
-    onRetry: vi.fn(),
-    onNotifyMe: vi.fn(),
-    ...overrides,
-  };
-}
+const props = packageCardProps;
 
 function renderCard(overrides: Partial<PackageCardProps> = {}) {
   const p = props(overrides);
