@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json';
 
-interface Chunk {
+export interface Chunk {
   type: 'chunk';
   fileName: string;
   code: string;
@@ -24,7 +24,7 @@ interface Chunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-interface ManifestRoute {
+export interface ManifestRoute {
   preloads?: string[];
   css?: string[];
   scripts?: { attrs: Record<string, string | boolean> }[];
@@ -32,7 +32,7 @@ interface ManifestRoute {
 
 /** Every chunk a chunk needs before it runs (itself and its static imports, transitively), imports first. */
 function closure(
-  bundle: Map<string, Chunk>,
+  bundle: ReadonlyMap<string, Chunk>,
   roots: readonly string[],
   into = new Set<string>(),
 ): Set<string> {
@@ -47,7 +47,7 @@ function closure(
   return into;
 }
 
-function cssOf(bundle: Map<string, Chunk>, files: Iterable<string>): string[] {
+function cssOf(bundle: ReadonlyMap<string, Chunk>, files: Iterable<string>): string[] {
   const css = new Set<string>();
   for (const file of files)
     for (const sheet of bundle.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
@@ -55,6 +55,46 @@ function cssOf(bundle: Map<string, Chunk>, files: Iterable<string>): string[] {
 }
 
 const url = (file: string) => `/${file}`;
+
+/**
+ * The manifest from the client bundle: the root route gets the entry script, the app it starts (preloaded) and their
+ * stylesheets; every route whose code-split chunk is in the bundle gets that chunk and what it imports beyond the
+ * root's, with their stylesheets. Route ids come from the router's generator, so a route with parameters or a splat
+ * (`/order/$id/success`, `/business-licence/$`) is keyed as the router matches it. Also returns, per route, every
+ * file of its first load.
+ */
+export function buildRouterManifest(
+  bundle: ReadonlyMap<string, Chunk>,
+  entry: Chunk,
+  routeIdOfFile: ReadonlyMap<string, string>,
+): { routes: Record<string, ManifestRoute>; firstLoad: Record<string, string[]> } {
+  // The entry runs first; the app it starts after the first paint (its dynamic imports) is preloaded with it.
+  const inEntry = closure(bundle, [entry.fileName]);
+  const app = closure(bundle, entry.dynamicImports);
+  for (const file of inEntry) app.delete(file);
+  const shared = new Set([...inEntry, ...app]);
+  const routes: Record<string, ManifestRoute> = {
+    __root__: {
+      preloads: [...app].map(url),
+      css: cssOf(bundle, shared).map(url),
+      scripts: [{ attrs: { type: 'module', src: url(entry.fileName), async: true } }],
+    },
+  };
+  const firstLoad: Record<string, string[]> = {};
+  for (const chunk of bundle.values()) {
+    const moduleId = chunk.facadeModuleId?.split('?')[0];
+    const routeId = moduleId ? routeIdOfFile.get(moduleId) : undefined;
+    if (!routeId || chunk.isEntry || !chunk.facadeModuleId?.includes('?')) continue;
+    const own = [...closure(bundle, [chunk.fileName])].filter((file) => !shared.has(file));
+    const ownCss = cssOf(bundle, own).filter((sheet) => !routes.__root__?.css?.includes(url(sheet)));
+    const route = routes[routeId] ?? {};
+    routes[routeId] = route;
+    route.preloads = [...new Set([...(route.preloads ?? []), ...own.map(url)])];
+    route.css = [...new Set([...(route.css ?? []), ...ownCss.map(url)])];
+    firstLoad[routeId] = [...new Set([...(firstLoad[routeId] ?? []), ...shared, ...own])];
+  }
+  return { routes, firstLoad };
+}
 
 export function routerManifest(options: {
   routerConfig: Parameters<typeof getConfig>[0];
@@ -81,31 +121,7 @@ export function routerManifest(options: {
       const entry = [...bundle.values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId === entryId);
       if (!entry) this.error(`router manifest: no entry chunk for ${options.entry}`);
 
-      // The entry runs first; the app it starts after the first paint (its dynamic imports) is preloaded with it.
-      const inEntry = closure(bundle, [entry.fileName]);
-      const app = closure(bundle, entry.dynamicImports);
-      for (const file of inEntry) app.delete(file);
-      const shared = new Set([...inEntry, ...app]);
-      const routes: Record<string, ManifestRoute> = {
-        __root__: {
-          preloads: [...app].map(url),
-          css: cssOf(bundle, shared).map(url),
-          scripts: [{ attrs: { type: 'module', src: url(entry.fileName), async: true } }],
-        },
-      };
-      const firstLoad: Record<string, string[]> = {};
-      for (const chunk of bundle.values()) {
-        const moduleId = chunk.facadeModuleId?.split('?')[0];
-        const routeId = moduleId ? routeIdOfFile.get(moduleId) : undefined;
-        if (!routeId || chunk.isEntry || !chunk.facadeModuleId?.includes('?')) continue;
-        const own = [...closure(bundle, [chunk.fileName])].filter((file) => !shared.has(file));
-        const ownCss = cssOf(bundle, own).filter((sheet) => !routes.__root__?.css?.includes(url(sheet)));
-        const route = routes[routeId] ?? {};
-        routes[routeId] = route;
-        route.preloads = [...new Set([...(route.preloads ?? []), ...own.map(url)])];
-        route.css = [...new Set([...(route.css ?? []), ...ownCss.map(url)])];
-        firstLoad[routeId] = [...new Set([...(firstLoad[routeId] ?? []), ...shared, ...own])];
-      }
+      const { routes, firstLoad } = buildRouterManifest(bundle, entry, routeIdOfFile);
       this.emitFile({
         type: 'asset',
         fileName: ROUTER_MANIFEST_FILE,

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildRouterManifest, type Chunk } from './router-manifest';
+
+function chunk(fileName: string, fields: Partial<Chunk> & { css?: string[] } = {}): Chunk {
+  const { css = [], ...rest } = fields;
+  return {
+    type: 'chunk',
+    fileName,
+    code: '',
+    imports: [],
+    dynamicImports: [],
+    isEntry: false,
+    facadeModuleId: null,
+    viteMetadata: { importedCss: new Set(css) },
+    ...rest,
+  };
+}
+
+// A client bundle with routes of every shape the spec has: a static path, a parameter and a splat.
+const entry = chunk('assets/entry.js', {
+  isEntry: true,
+  facadeModuleId: '/shop/src/entry-client.tsx',
+  imports: ['assets/react.js'],
+  dynamicImports: ['assets/startApp.js'],
+  css: ['assets/global.css'],
+});
+const chunks = [
+  entry,
+  chunk('assets/react.js'),
+  chunk('assets/startApp.js', {
+    imports: ['assets/react.js', 'assets/router.js'],
+    css: ['assets/layout.css'],
+  }),
+  chunk('assets/router.js'),
+  chunk('assets/OrderSummary.js', { imports: ['assets/react.js'], css: ['assets/summary.css'] }),
+  chunk('assets/success.js', {
+    facadeModuleId: '/shop/src/routes/order/$id/success.tsx?tsr-split=component',
+    imports: ['assets/router.js', 'assets/OrderSummary.js'],
+    css: ['assets/success.css'],
+  }),
+  chunk('assets/business-licence.js', {
+    facadeModuleId: '/shop/src/routes/business-licence/$.tsx?tsr-split=component',
+    imports: ['assets/OrderSummary.js'],
+  }),
+  chunk('assets/about-us.js', {
+    facadeModuleId: '/shop/src/routes/about-us.tsx?tsr-split=component',
+    css: ['assets/global.css'],
+  }),
+];
+const bundle = new Map(chunks.map((c) => [c.fileName, c]));
+const routeIdOfFile = new Map([
+  ['/shop/src/routes/order/$id/success.tsx', '/order/$id/success'],
+  ['/shop/src/routes/business-licence/$.tsx', '/business-licence/$'],
+  ['/shop/src/routes/about-us.tsx', '/about-us'],
+]);
+
+describe('the router manifest', () => {
+  const { routes, firstLoad } = buildRouterManifest(bundle, entry, routeIdOfFile);
+
+  it('starts every page with the entry and preloads the app it starts, with their stylesheets', () => {
+    expect(routes.__root__).toEqual({
+      // react.js is the entry's own import: the entry's script brings it.
+      preloads: ['/assets/router.js', '/assets/startApp.js'],
+      css: ['/assets/global.css', '/assets/layout.css'],
+      scripts: [{ attrs: { type: 'module', src: '/assets/entry.js', async: true } }],
+    });
+  });
+
+  it('gives a route with a parameter and a splat route their own chunks and stylesheets, imports first', () => {
+    expect(routes['/order/$id/success']).toEqual({
+      preloads: ['/assets/OrderSummary.js', '/assets/success.js'],
+      css: ['/assets/summary.css', '/assets/success.css'],
+    });
+    expect(routes['/business-licence/$']).toEqual({
+      preloads: ['/assets/OrderSummary.js', '/assets/business-licence.js'],
+      css: ['/assets/summary.css'],
+    });
+  });
+
+  it('never repeats for a route what every page loads already', () => {
+    expect(routes['/about-us']).toEqual({ preloads: ['/assets/about-us.js'], css: [] });
+  });
+
+  it('counts a first load as the entry, the app and the route', () => {
+    expect(new Set(firstLoad['/order/$id/success'])).toEqual(
+      new Set([
+        'assets/entry.js',
+        'assets/react.js',
+        'assets/startApp.js',
+        'assets/router.js',
+        'assets/OrderSummary.js',
+        'assets/success.js',
+      ]),
+    );
+  });
+});
