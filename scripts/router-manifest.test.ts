@@ -57,28 +57,20 @@ const routeIdOfFile = new Map([
 describe('the router manifest', () => {
   const { routes, firstLoad } = buildRouterManifest(bundle, entry, routeIdOfFile);
 
-  it('starts every page with the entry and preloads the app it starts, with their stylesheets', () => {
+  it('starts every page with the entry, with the stylesheets of the entry and the app it starts', () => {
     expect(routes.__root__).toEqual({
-      // react.js is the entry's own import: the entry's script brings it.
-      preloads: ['/assets/router.js', '/assets/startApp.js'],
       css: ['/assets/global.css', '/assets/layout.css'],
       scripts: [{ attrs: { type: 'module', src: '/assets/entry.js', async: true } }],
     });
   });
 
-  it('gives a route with a parameter and a splat route their own chunks and stylesheets, imports first', () => {
-    expect(routes['/order/$id/success']).toEqual({
-      preloads: ['/assets/OrderSummary.js', '/assets/success.js'],
-      css: ['/assets/summary.css', '/assets/success.css'],
-    });
-    expect(routes['/business-licence/$']).toEqual({
-      preloads: ['/assets/OrderSummary.js', '/assets/business-licence.js'],
-      css: ['/assets/summary.css'],
-    });
+  it("gives a route with a parameter and a splat route their own chunks' stylesheets, imports first", () => {
+    expect(routes['/order/$id/success']).toEqual({ css: ['/assets/summary.css', '/assets/success.css'] });
+    expect(routes['/business-licence/$']).toEqual({ css: ['/assets/summary.css'] });
   });
 
   it('never repeats for a route what every page loads already', () => {
-    expect(routes['/about-us']).toEqual({ preloads: ['/assets/about-us.js'], css: [] });
+    expect(routes['/about-us']).toEqual({ css: [] });
   });
 
   it('counts a first load as the entry, the app and the route', () => {

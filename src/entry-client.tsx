@@ -2,10 +2,9 @@ import './ui/global.css';
 
 /*
  * The first script only decides when the app starts. The server sends every page rendered (src/entry-server.tsx):
- * a phone shows it from the HTML and CSS alone, and its links already work. The app's modules are preloaded at low
- * priority (the router's manifest, vite.config.ts) so they do not compete with the stylesheets and the largest
- * image; they run once the page has loaded and painted, in steps, each in a task of its own, so the page keeps
- * answering taps while it comes alive.
+ * a phone shows it from the HTML and CSS alone, and its links already work. The app's modules are fetched once the
+ * page has loaded and painted, so they do not compete with the stylesheets and the largest image, and run in steps,
+ * each in a task of its own, so the page keeps answering taps while it comes alive.
  */
 
 /** How long a page waits for its paint and load before starting anyway (e.g. in a hidden tab). */
@@ -55,31 +54,38 @@ function pageSettled(): Promise<void> {
   return Promise.race([settled, timeout]);
 }
 
-const labelOf = (button: HTMLButtonElement) =>
-  button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+/** The controls a tap acts on once the app runs: buttons, and the radios and checkboxes of a choice. */
+const HELD_CONTROLS = 'button, input[type="radio"], input[type="checkbox"]';
+
+/** What tells a control from the others: a button's label, an input's name and value. */
+function keyOf(control: Element): string {
+  if (control instanceof HTMLInputElement) return `${control.name}=${control.value}`;
+  return control.getAttribute('aria-label') ?? control.textContent?.trim() ?? '';
+}
 
 /**
- * A server-rendered button does nothing until the app runs. Holds the last tap on one and, once the live page is on
- * screen, taps the live button with the same label in the same position, so a quick buyer's tap is not lost.
- * Links need no help: they navigate as plain links. Returns the function that replays the tap.
+ * A server-rendered control does nothing until the app runs (a radio would even change on screen only for the app
+ * to undo it). Holds the last tap on one and, once the live page is on screen, taps the live control with the same
+ * key in the same position, so a quick buyer's tap is not lost. Links need no help: they navigate as plain links.
+ * Returns the function that replays the tap.
  */
 function holdEarlyTaps(root: HTMLElement): () => void {
-  let held: { label: string; index: number } | null = null;
-  const buttonsLabelled = (label: string) =>
-    [...root.querySelectorAll('button')].filter((button) => labelOf(button) === label);
+  let held: { key: string; index: number } | null = null;
+  const controlsWith = (key: string) =>
+    [...root.querySelectorAll(HELD_CONTROLS)].filter((c) => keyOf(c) === key);
   const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !root.contains(button)) return;
+    const control = event.target instanceof Element ? event.target.closest(HELD_CONTROLS) : null;
+    if (!control || !root.contains(control)) return;
     event.preventDefault();
     event.stopPropagation();
-    const label = labelOf(button);
-    held = { label, index: buttonsLabelled(label).indexOf(button) };
+    const key = keyOf(control);
+    held = { key, index: controlsWith(key).indexOf(control) };
   };
   document.addEventListener('click', onClick, true);
   return () => {
     document.removeEventListener('click', onClick, true);
     const tap = held;
-    if (tap) setTimeout(() => buttonsLabelled(tap.label)[tap.index]?.click(), 0);
+    if (tap) setTimeout(() => (controlsWith(tap.key)[tap.index] as HTMLElement | undefined)?.click(), 0);
   };
 }
 

@@ -69,6 +69,26 @@ test('the app takes over the server-rendered page with one title and no lost tap
   await expect(page).toHaveTitle(/IBC cricket game/);
 });
 
+test('a currency chosen before the app runs is the one it shows once it does', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/startApp-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ibc-game');
+  const currency = page.getByRole('group', { name: 'Choose Currency' });
+  await currency.getByRole('radio', { name: 'USD' }).click();
+  // Held, not half-done: the page the server rendered stays as it is until the app can act on the tap.
+  await expect(currency.getByRole('radio', { name: 'INR' })).toBeChecked();
+  release();
+  await appReady(page);
+  await expect(currency.getByRole('radio', { name: 'USD' })).toBeChecked();
+  await expect(page.getByText(/\$\d+(\.\d{2})?/).first()).toBeVisible();
+});
+
 test('starting the app adds no stylesheet to a painted page (no second layout of the whole page)', async ({
   page,
 }) => {
