@@ -117,6 +117,8 @@ test('an out-of-stock package shows its last sale and takes a notify-me request'
 
 test('switching the currency to USD shows dollar prices', async ({ page }) => {
   await page.goto('/ibc-game');
+  // A tap before the app runs is held until it does (server-rendering.spec.ts); this journey is the live switch.
+  await appReady(page);
   const article = card(page, 'IBC game 1 profile');
   await expect(article.getByText(INR_PRICE).first()).toBeVisible();
   await page.getByRole('group', { name: 'Choose Currency' }).getByRole('radio', { name: 'USD' }).check();
