@@ -1,4 +1,8 @@
-let adopting = true;
+import { useSyncExternalStore } from 'react';
+
+// On the server, and in a browser whose document came from the server (its #root rendered); not in a bare test DOM.
+let adopting = typeof document === 'undefined' || document.getElementById('root')?.hasChildNodes() === true;
+const listeners = new Set<() => void>();
 
 /**
  * Whether the app is rendering the page the server sent: always on the server, and in the browser until React has
@@ -10,5 +14,25 @@ export function isAdoptingServerPage(): boolean {
 
 /** Called once the browser has adopted the server's page: later renders are the app's own. */
 export function serverPageAdopted(): void {
+  if (!adopting) return;
   adopting = false;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * False while the page on screen is the server's and the app has not adopted it yet (the server renders it false too),
+ * then true: e.g. a field stays read-only until then, so what a buyer types is never typed into markup the app has
+ * not taken over.
+ */
+export function useServerPageAdopted(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => !adopting,
+    () => false,
+  );
 }

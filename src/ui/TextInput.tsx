@@ -1,4 +1,5 @@
 import { type ComponentPropsWithRef, type FocusEvent, type ReactNode, useId, useState } from 'react';
+import { useServerPageAdopted } from '@/lib/serverPage';
 import { FieldFooter } from './FieldFooter';
 import { type FieldError, visibleError } from './fieldError';
 import './field.css';
@@ -41,6 +42,7 @@ export function TextInput({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const [blurred, setBlurred] = useState(false);
+  const adopted = useServerPageAdopted();
   const message = visibleError(error, touched ?? blurred);
 
   const describedByIds = [describedBy, hint ? hintId : null, message ? errorId : null]
@@ -72,6 +74,8 @@ export function TextInput({
         {/* Controlled or not, the value is the caller's or the browser's: nothing here resets it. */}
         <input
           {...inputProps}
+          // Until the app has adopted the server's page, typing would go into markup the app does not know of yet.
+          readOnly={inputProps.readOnly || !adopted}
           id={inputId}
           type={type}
           disabled={disabled}

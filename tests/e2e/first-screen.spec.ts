@@ -29,6 +29,16 @@ function buyBar(page: Page, name: string): Locator {
 
 /** Wholly in the part of the screen nothing covers: under the sticky header, above the bottom navigation. */
 async function expectUncovered(page: Page, target: Locator): Promise<void> {
+  // Measured where it comes to rest: the buy bar slides in with a transition.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        // A cancelled animation rejects its promise: it has come to rest all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const box = await target.boundingBox();
   const header = await page.getByRole('banner').boundingBox();
   const nav = await page.getByRole('navigation', { name: 'Quick' }).boundingBox();

@@ -7,9 +7,6 @@ import { validateRedirectSearch } from '../sign-in/-search';
 
 // Sign-in for the request forms: the forms token set (spec §6), then back to the form in `redirect`.
 export const Route = createFileRoute('/f/sign-in')({
-  // Rendered in the browser only: a form the server painted would take typing that the app then drops, and its
-  // guards read what only the browser keeps (the session's cookies, the navigation that led here).
-  ssr: false,
   validateSearch: validateRedirectSearch,
   beforeLoad: ({ search }) => {
     if (hasSession('forms') && search.redirect) throw redirect({ href: safeRedirect(search.redirect) });

@@ -8,9 +8,6 @@ import { AccountView } from './-account';
 import { validateRedirectSearch } from './-search';
 
 export const Route = createFileRoute('/sign-in/')({
-  // Rendered in the browser only: a form the server painted would take typing that the app then drops, and its
-  // guards read what only the browser keeps (the session's cookies, the navigation that led here).
-  ssr: false,
   validateSearch: validateRedirectSearch,
   // A signed-in buyer sent here to sign in goes straight on to where they were going.
   beforeLoad: ({ search }) => {

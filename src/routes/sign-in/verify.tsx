@@ -8,9 +8,6 @@ import { getPendingSignIn } from '@/state/session';
 
 // Spec §2 guarded route: it renders only with the navigation key the sign-in gave it; else /sign-in.
 export const Route = createFileRoute('/sign-in/verify')({
-  // Rendered in the browser only: a form the server painted would take typing that the app then drops, and its
-  // guards read what only the browser keeps (the session's cookies, the navigation that led here).
-  ssr: false,
   beforeLoad: guardRoute(VERIFY_GUARD, '/sign-in'),
   head: () => ({ meta: [{ title: pageTitle('Enter the code') }, { name: 'robots', content: 'noindex' }] }),
   component: VerifyRoute,

@@ -12,9 +12,6 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 
 /** Where the OpenID provider sends the buyer back (OIDC_REDIRECT_URI): ?code&state, or ?error. */
 export const Route = createFileRoute('/sign-in/google/callback')({
-  // Rendered in the browser only: a form the server painted would take typing that the app then drops, and its
-  // guards read what only the browser keeps (the session's cookies, the navigation that led here).
-  ssr: false,
   validateSearch: (search: Record<string, unknown>): CallbackSearch => {
     const out: CallbackSearch = {};
     const code = text(search.code);

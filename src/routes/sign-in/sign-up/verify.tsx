@@ -11,9 +11,6 @@ import '@/features/auth/auth.css';
 
 // Spec §2 guarded route, "verify the code for sign-up": a new buyer's code, then their details.
 export const Route = createFileRoute('/sign-in/sign-up/verify')({
-  // Rendered in the browser only: a form the server painted would take typing that the app then drops, and its
-  // guards read what only the browser keeps (the session's cookies, the navigation that led here).
-  ssr: false,
   beforeLoad: guardRoute(SIGN_UP_GUARD, '/sign-in'),
   head: () => ({ meta: [{ title: pageTitle('Sign up') }, { name: 'robots', content: 'noindex' }] }),
   component: SignUpRoute,
