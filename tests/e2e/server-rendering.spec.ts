@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { appReady } from './support/app';
 import { expect, test } from './support/fixtures';
 
@@ -49,8 +50,8 @@ test.describe('without scripts', () => {
   });
 });
 
-test('the app takes over the server-rendered page with one title and no lost tap', async ({ page }) => {
-  // Hold the app's code back until the buyer has tapped a button of the server-rendered page.
+/** Holds the app's code back (the page stays the server's) until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -59,6 +60,12 @@ test('the app takes over the server-rendered page with one title and no lost tap
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('the app takes over the server-rendered page with one title and no lost tap', async ({ page }) => {
+  // Hold the app's code back until the buyer has tapped a button of the server-rendered page.
+  const release = await holdTheApp(page);
   await page.goto('/ibc-game');
   await page.getByRole('button', { name: /How it works/ }).click();
   await expect(page.locator('html[data-app="ready"]')).not.toBeAttached();
@@ -70,14 +77,7 @@ test('the app takes over the server-rendered page with one title and no lost tap
 });
 
 test('a currency chosen before the app runs is the one it shows once it does', async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/startApp-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto('/ibc-game');
   const currency = page.getByRole('group', { name: 'Choose Currency' });
   await currency.getByRole('radio', { name: 'USD' }).click();
