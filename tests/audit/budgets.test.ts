@@ -4,6 +4,7 @@ import {
   budgetFailures,
   carriesNoindex,
   ENFORCED,
+  enforcedLimits,
   jsTransferBytes,
   median,
   type PageMeasure,
@@ -79,13 +80,22 @@ describe('budgetFailures', () => {
     expect(budgetFailures(productPage, perfect, TARGETS)).toEqual([]);
   });
 
+  it("holds a page with its own floor to that floor, and every other page to ENFORCED's", () => {
+    const signIn = auditedPages.find((page) => page.path === '/sign-in');
+    const home = auditedPages.find((page) => page.path === '/');
+    if (!signIn || !home) throw new Error('the audited pages include / and /sign-in');
+    const at85 = { ...perfect, scores: { ...perfect.scores, performance: 85 } };
+    expect(budgetFailures(signIn, { ...at85, noindex: true }, enforcedLimits(signIn))).toEqual([]);
+    expect(budgetFailures(home, at85, enforcedLimits(home))).toEqual(['performance 85 < 90']);
+  });
+
   it('holds npm test to the enforced limits: a page short of the target but above the floor still passes', () => {
-    const short = { ...perfect, scores: { ...perfect.scores, performance: 90 } };
-    expect(budgetFailures(productPage, short, TARGETS)).toEqual(['performance 90 < 95']);
+    const short = { ...perfect, scores: { ...perfect.scores, performance: 92 } };
+    expect(budgetFailures(productPage, short, TARGETS)).toEqual(['performance 92 < 95']);
     expect(budgetFailures(productPage, short, ENFORCED)).toEqual([]);
     const regressed = { ...perfect, scores: { ...perfect.scores, performance: 70 }, jsGzipBytes: 300 * 1024 };
     expect(budgetFailures(productPage, regressed, ENFORCED)).toEqual([
-      'performance 70 < 80',
+      'performance 70 < 90',
       'JS 300.0 KB gzip > 240.0 KB',
     ]);
   });

@@ -22,14 +22,21 @@ export const TARGETS: Limits = {
 };
 
 /**
- * What `npm test` fails below: the targets, except where the shop does not reach them yet, held a margin under
- * today's medians so that a regression fails the suite while a shared machine's noise does not. Raise these as
- * the figures improve, never lower them to let a regression through.
+ * What `npm test` fails below: the targets, except where the shop does not reach them yet: performance 90 (the bar
+ * the suite has held since the calibrated audit; every page but /sign-in has measured 92–100), and the first-load
+ * JavaScript a margin over today's 225 KB. Raise these as the figures improve, never lower them to let a regression
+ * through; a page that cannot meet one yet says so in its `performanceFloor`.
  */
 export const ENFORCED: Limits = {
-  scores: { ...TARGETS.scores, performance: 80 },
+  scores: { ...TARGETS.scores, performance: 90 },
   jsGzipBytes: 240 * 1024,
 };
+
+/** The limits `npm test` holds this page to: ENFORCED, with the page's own performance floor where it has one. */
+export function enforcedLimits(page: PageToAudit): Limits {
+  if (page.performanceFloor === undefined) return ENFORCED;
+  return { ...ENFORCED, scores: { ...ENFORCED.scores, performance: page.performanceFloor } };
+}
 
 /** CLS must be 0; Lighthouse sums shift scores in floating point, so up to this much counts as 0. */
 export const CLS_TOLERANCE = 0.001;
@@ -43,6 +50,8 @@ export interface PageToAudit {
   jsBudget: boolean;
   /** Audits that do not apply to this page, beside is-crawlable on a noindex page. */
   skipAudits?: readonly string[];
+  /** A lower enforced performance score for a page that does not reach ENFORCED yet, with the reason beside it. */
+  performanceFloor?: number;
 }
 
 /** Every page the audit scores, in order; a new page a buyer lands on (the checkout) joins here. */
@@ -50,7 +59,15 @@ export const auditedPages: readonly PageToAudit[] = [
   { name: 'home', path: '/', indexed: true, jsBudget: true },
   { name: 'ibc-kit', path: '/ibc-kit', indexed: true, jsBudget: true },
   { name: 'custom-designed-bat', path: '/custom-designed-bat', indexed: true, jsBudget: true },
-  { name: 'sign-in', path: '/sign-in', indexed: false, jsBudget: false },
+  {
+    name: 'sign-in',
+    path: '/sign-in',
+    indexed: false,
+    jsBudget: false,
+    // Its first load is 310 KB gzip (the phone form: libphonenumber-js, TanStack Form, zod) and it measured 85–92.
+    // Until the checkout's forms take that code off the first paint (issue 13), it is held to 80.
+    performanceFloor: 80,
+  },
   { name: 'content', path: '/about-us', indexed: true, jsBudget: false },
   {
     name: 'not-found',

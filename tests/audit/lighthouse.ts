@@ -27,6 +27,7 @@ import {
   carriesNoindex,
   categories,
   ENFORCED,
+  enforcedLimits,
   jsTransferBytes,
   median,
   type PageToAudit,
@@ -308,7 +309,7 @@ function printTable(summaries: PageSummary[]): void {
     `\nLighthouse, median of ${RUNS_PER_PAGE} runs per page (mobile, simulated throttling, CPU slowdown from each host BenchmarkIndex by Lighthouse's calculator, at most ${DEFAULT_CPU_SLOWDOWN}x).` +
       `\nTargets: performance >= ${TARGETS.scores.performance}, accessibility and best practices ${TARGETS.scores.accessibility}, SEO ${TARGETS.scores.seo} where indexed ((n) = noindex page, no SEO budget),` +
       ` CLS 0 (<= ${CLS_TOLERANCE} float noise), JS gzip <= ${kib(TARGETS.jsGzipBytes)} KB on / and the product pages.` +
-      `\nEnforced (npm test fails below): performance >= ${ENFORCED.scores.performance}, JS gzip <= ${kib(ENFORCED.jsGzipBytes)} KB, the rest as the targets.` +
+      `\nEnforced (npm test fails below): performance >= ${ENFORCED.scores.performance} (a page's own floor where it states one), JS gzip <= ${kib(ENFORCED.jsGzipBytes)} KB, the rest as the targets.` +
       `\nJS KB: the scripts of the first load as the browser moved them (brotli, headers included); JS gzip KB: the same scripts' gzip bodies, the budget's unit.`,
   );
   console.log(line(header));
@@ -386,7 +387,7 @@ async function main(): Promise<number> {
         jsGzipBytes: median(runs.map((r) => r.jsGzipBytes)),
         noindex: runs.every((r) => r.noindex),
       };
-      const failures = budgetFailures(page, medianRun, ENFORCED);
+      const failures = budgetFailures(page, medianRun, enforcedLimits(page));
       const targetMisses = budgetFailures(page, medianRun, TARGETS);
       summaries.push({
         name: page.name,
