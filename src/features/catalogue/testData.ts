@@ -85,3 +85,38 @@ export function packageCardProps(overrides: Partial<PackageCardProps> = {}): Pac
     ...overrides,
   };
 }
+
+/** The seed's BAT package: customizable, nothing chosen yet, the bat and a grip. */
+export const batPackageFixture = (): PackageWithEstimate =>
+  packageFixture({
+    package_id: 20,
+    package_code: 'BAT',
+    name: 'Custom designed bat',
+    package_type: 'customizable',
+    price: 0,
+    original_price: null,
+    price_estimate: { total_amount: 0, total_taxable_amount: 0, total_tax: 0, total_discount: 0 },
+    products: [
+      productFixture({
+        product_id: 31,
+        product_code: 'IBC_CUSTOM_BAT',
+        name: 'Custom designed bat',
+        taxable_amount: 4463.39,
+        original_taxable_amount: null,
+        gst_rate: 12,
+        quantity: 0,
+        available_quantity: 40,
+        vendor_details: { vendor_type: 'OTHER', name: 'Kashmir Willow Works' },
+      }),
+      productFixture({
+        product_id: 32,
+        product_code: 'IBC_BAT_GRIP',
+        name: 'Bat grip',
+        taxable_amount: 266.96,
+        original_taxable_amount: null,
+        gst_rate: 12,
+        quantity: 0,
+        available_quantity: 500,
+      }),
+    ],
+  });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/errors';
 import type { AvailabilityState } from '../machine';
-import { packageCardProps, packageFixture, productFixture } from '../testData';
+import { batPackageFixture, packageCardProps, packageFixture, productFixture } from '../testData';
 import { lastSaleText, PackageCard, type PackageCardProps } from './PackageCard';
 
 function renderCard(overrides: Partial<PackageCardProps> = {}) {
@@ -11,40 +11,6 @@ function renderCard(overrides: Partial<PackageCardProps> = {}) {
   const view = render(<PackageCard {...props} />);
   return { ...view, props, card: screen.getByRole('article') };
 }
-
-const batPackage = () =>
-  packageFixture({
-    package_id: 20,
-    package_code: 'BAT',
-    name: 'Custom designed bat',
-    package_type: 'customizable',
-    price: 0,
-    original_price: null,
-    price_estimate: { total_amount: 0, total_taxable_amount: 0, total_tax: 0, total_discount: 0 },
-    products: [
-      productFixture({
-        product_id: 31,
-        product_code: 'IBC_CUSTOM_BAT',
-        name: 'Custom designed bat',
-        taxable_amount: 4463.39,
-        original_taxable_amount: null,
-        gst_rate: 12,
-        quantity: 0,
-        available_quantity: 40,
-        vendor_details: { vendor_type: 'OTHER', name: 'Kashmir Willow Works' },
-      }),
-      productFixture({
-        product_id: 32,
-        product_code: 'IBC_BAT_GRIP',
-        name: 'Bat grip',
-        taxable_amount: 266.96,
-        original_taxable_amount: null,
-        gst_rate: 12,
-        quantity: 0,
-        available_quantity: 500,
-      }),
-    ],
-  });
 
 describe('PackageCard', () => {
   it('shows the name in two parts, the price with tax and the crossed-out original price', () => {
@@ -89,7 +55,7 @@ describe('PackageCard', () => {
   });
 
   it('names the other vendor of a product (vendor_type OTHER)', () => {
-    const { card } = renderCard({ pkg: batPackage() });
+    const { card } = renderCard({ pkg: batPackageFixture() });
     expect(within(card).getByText(/Sold by Kashmir Willow Works/)).toBeInTheDocument();
   });
 
@@ -221,7 +187,7 @@ describe('PackageCard', () => {
 
   it('customizable: steppers per product, adds only quantities above 0', async () => {
     const user = userEvent.setup();
-    const { card, props } = renderCard({ pkg: batPackage() });
+    const { card, props } = renderCard({ pkg: batPackageFixture() });
     const add = within(card).getByRole('button', { name: 'Add to cart' });
     expect(add).toBeDisabled();
     expect(within(card).getByText('Choose at least one item above.')).toBeInTheDocument();

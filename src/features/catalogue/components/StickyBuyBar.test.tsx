@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilityState } from '../machine';
-import { packageCardProps, packageFixture, productFixture } from '../testData';
+import { batPackageFixture, packageCardProps, packageFixture } from '../testData';
 import { PackageCard, type PackageCardProps } from './PackageCard';
 
 /** An IntersectionObserver the test drives: it reports what the test says is on screen. */
@@ -130,34 +130,7 @@ describe('StickyBuyBar', () => {
 
   it('customizable: asks for an item first, then buys the chosen quantities with their total', async () => {
     const user = userEvent.setup();
-    const pkg = packageFixture({
-      package_id: 20,
-      package_code: 'BAT',
-      name: 'Custom designed bat',
-      package_type: 'customizable',
-      price: 0,
-      original_price: null,
-      products: [
-        productFixture({
-          product_id: 31,
-          name: 'Custom designed bat',
-          taxable_amount: 4463.39,
-          original_taxable_amount: null,
-          gst_rate: 12,
-          quantity: 0,
-          available_quantity: 40,
-        }),
-        productFixture({
-          product_id: 32,
-          name: 'Bat grip',
-          taxable_amount: 266.96,
-          original_taxable_amount: null,
-          gst_rate: 12,
-          quantity: 0,
-          available_quantity: 500,
-        }),
-      ],
-    });
+    const pkg = batPackageFixture();
     const { scrollPastButton, props: p, card } = renderCard({ pkg });
     scrollPastButton();
     const shown = bar('Buy Custom designed bat') as HTMLElement;
