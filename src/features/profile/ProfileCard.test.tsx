@@ -5,23 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
 import { toClientProfile } from '@/api/user';
+import { wireProfile } from '@/api/user.test-helpers';
 import { phoneForDisplay } from './model';
 import { PROFILE_LOAD_FAILED, ProfileCardContainer } from './ProfileCard';
 
-const wire = {
-  user_id: 'u-1',
-  name: 'Asha Kumar',
-  email: 'asha@example.com',
-  is_email_verified: true,
-  gender: null,
-  dob: null,
-  phone_number: '9876543210',
-  country_code: '+91',
-  iso_country_code: 'IN',
-  profile_pic_url: null,
-  language_preference: null,
-  is_sign_up_completed: true,
-};
+const wire = wireProfile({ email: 'asha@example.com', is_email_verified: true });
 
 function mount(userId: string | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
