@@ -29,6 +29,10 @@ describe('loadConfig', () => {
       OIDC_CLIENT_SECRET: undefined,
       OIDC_REDIRECT_URI: undefined,
       OIDC_SCOPES: 'openid email profile',
+      MARKETING_IP_LIMIT_PER_HOUR: 300,
+      MARKETING_STORED_KB_PER_HOUR: 65_536,
+      NOTIFY_ME_IP_LIMIT_PER_HOUR: 20,
+      NOTIFY_ME_LIMIT_PER_HOUR: 20_000,
       features: parseFeatureFlags({}).flags,
     });
   });

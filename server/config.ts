@@ -122,6 +122,28 @@ export const CONFIG_VARIABLES = [
     default: 'openid email profile',
     description: 'Scopes requested from the issuer (openid is required).',
   },
+  {
+    name: 'MARKETING_IP_LIMIT_PER_HOUR',
+    default: '300',
+    description:
+      'Marketing pushes (events and user attributes) accepted per client IP address (IPv6: per /64) per hour.',
+  },
+  {
+    name: 'MARKETING_STORED_KB_PER_HOUR',
+    default: '65536',
+    description:
+      'Kilobytes of marketing pushes stored per hour from every client together; beyond it pushes get 429.',
+  },
+  {
+    name: 'NOTIFY_ME_IP_LIMIT_PER_HOUR',
+    default: '20',
+    description: 'Notify-me requests accepted per client IP address (IPv6: per /64) per hour.',
+  },
+  {
+    name: 'NOTIFY_ME_LIMIT_PER_HOUR',
+    default: '20000',
+    description: 'Notify-me requests accepted per hour from every client together.',
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 /** Spec §9's feature flags (contract/flags.ts): the server reads the same FEATURE_* variables as the PWA's build. */
@@ -188,6 +210,13 @@ export const configSchema = z.object({
       .default('openid email profile')
       .refine((v) => v.split(/\s+/).includes('openid'), 'must include openid'),
   ),
+  MARKETING_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(300)),
+  MARKETING_STORED_KB_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(65_536),
+  ),
+  NOTIFY_ME_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
 });
 
 /** "+919999999999:123456,+15555550100:000000" → Map of E.164 number → fixed 6-digit code. */

@@ -1,10 +1,10 @@
 import { USER_RES_STATUS } from '@contract/user';
 import type { Database } from '../../db/client';
+import { hitRateLimit } from '../../db/rate-limit';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { hmac, randomCode, safeEqual } from './crypto';
 import type { CodeDelivery, CodeMessage } from './delivery/types';
-import { hitRateLimit } from './rate-limit';
 import {
   consumeLiveCodes,
   countCodeAttempt,

@@ -5,7 +5,6 @@ import {
   type OtpPurpose,
   oidcFlows,
   otpCodes,
-  rateLimitCounters,
   refreshTokens,
   type SessionRevokedReason,
   type SocialTicketRow,
@@ -135,27 +134,6 @@ export async function spendCode(db: Executor, codeId: number, at: Date): Promise
     .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt)))
     .returning({ id: otpCodes.id });
   return used !== undefined;
-}
-
-/* Rate limits --------------------------------------------------------------------------------------------- */
-
-/**
- * Adds one hit to a fixed window's counter in one atomic upsert (concurrent hits from several processes
- * cannot both see the last free slot), drops the key's older windows, and answers the window's count.
- */
-export async function countHit(db: Executor, key: string, windowStart: Date): Promise<number> {
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
-  await db
-    .delete(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, key), lt(rateLimitCounters.windowStart, windowStart)));
-  return row?.count ?? 1;
 }
 
 /* Sessions and refresh tokens ----------------------------------------------------------------------------- */

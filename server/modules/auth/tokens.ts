@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { RES_STATUS } from '@contract/common';
 import { type TokenSetName, type TokenSetResponse, USER_RES_STATUS } from '@contract/user';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -44,17 +44,31 @@ export interface TokenServiceDeps {
   refreshTtlDays: number;
   now: () => Date;
   onReuse?: (info: { sessionId: string; userId: string }) => void;
+  /** Seconds a used refresh token may come back and get the same next set (default REFRESH_REUSE_GRACE_SECONDS). */
+  reuseGraceSeconds?: number;
 }
+
+/**
+ * How long a refresh token already exchanged may be presented again (a retry after a lost answer, a second tab
+ * refreshing at the same moment) and get the same next set instead of ending the session as stolen.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 /**
  * Access tokens: HS256 JWTs (15 minutes) naming the user (sub), the token set (aud) and the session (sid).
  * Refresh tokens: 32 random bytes, kept as an HMAC, 30 days, single use; every refresh marks the presented one
- * used and issues the next in the same family (session). A used one presented again revokes the family.
+ * used and issues the next in the same family (session). The next one is derived from the presented one under a
+ * server key, so within the grace window the same token presented again re-derives the same next token (nothing
+ * secret is stored) and gets it with a freshly signed access token of the same claims. A used one presented after
+ * the window, or after its successor was itself used, revokes the family.
  */
 export function createTokenService(deps: TokenServiceDeps) {
   const { db, accessKey, hashKey, now } = deps;
   const refreshTtlMs = deps.refreshTtlDays * 24 * 3600 * 1000;
+  const graceMs = (deps.reuseGraceSeconds ?? REFRESH_REUSE_GRACE_SECONDS) * 1000;
   const hashOf = (token: string) => hmac(hashKey, `refresh\n${token}`);
+  const successorKey = Buffer.from(hkdfSync('sha256', hashKey, '', 'refresh-token-successor', 32));
+  const successorOf = (token: string) => hmac(successorKey, token);
 
   async function signAccess(userId: string, sessionId: string, audience: TokenSetName): Promise<string> {
     const iat = Math.floor(now().getTime() / 1000);
@@ -105,35 +119,55 @@ export function createTokenService(deps: TokenServiceDeps) {
     return repo.revokeSession(db, sessionId, reason, now());
   }
 
-  /** Exchanges a refresh token of `audience` for the next token set of the same family. */
-  async function rotate(refreshToken: string, audience: TokenSetName): Promise<TokenSetResponse> {
-    const at = now();
-    const row = await repo.findRefreshToken(db, hashOf(refreshToken));
-    if (!row || row.audience !== audience) throw refreshRefused();
-    if (row.revokedAt !== null) throw refreshRefused();
-    if (row.usedAt !== null) {
-      // Reuse detection: someone holds a copy of a token already exchanged. End the whole family.
-      await revokeSession(row.sessionId, 'reuse');
-      deps.onReuse?.({ sessionId: row.sessionId, userId: row.userId });
-      throw refreshRefused();
-    }
-    if (row.expiresAt.getTime() <= at.getTime()) throw refreshRefused();
+  async function reuseDetected(row: { sessionId: string; userId: string }): Promise<never> {
+    await revokeSession(row.sessionId, 'reuse');
+    deps.onReuse?.({ sessionId: row.sessionId, userId: row.userId });
+    throw refreshRefused();
+  }
 
-    const next = randomToken();
-    const rotated = await repo.rotateRefreshToken(db, {
-      tokenId: row.tokenId,
-      sessionId: row.sessionId,
-      nextHash: hashOf(next),
-      at,
-      expiresAt: new Date(at.getTime() + refreshTtlMs),
-    });
-    if (!rotated) {
-      // Two refreshes raced with the same token: only one may win; the family is treated as compromised.
-      await revokeSession(row.sessionId, 'reuse');
-      deps.onReuse?.({ sessionId: row.sessionId, userId: row.userId });
-      throw refreshRefused();
+  /**
+   * Exchanges a refresh token of one of `audiences` for the next token set of the same family (of the token's own
+   * set). Someone holding a copy of a token already exchanged ends the family, except within the grace window
+   * while the next token is still unused: then the same next token is answered again.
+   */
+  async function rotate(
+    refreshToken: string,
+    audiences: TokenSetName | readonly TokenSetName[],
+  ): Promise<TokenSetResponse> {
+    const allowed: readonly TokenSetName[] = typeof audiences === 'string' ? [audiences] : audiences;
+    const at = now();
+    const presentedHash = hashOf(refreshToken);
+    const row = await repo.findRefreshToken(db, presentedHash);
+    if (!row || !allowed.includes(row.audience)) throw refreshRefused();
+    if (row.revokedAt !== null) throw refreshRefused();
+    const next = successorOf(refreshToken);
+
+    if (row.usedAt === null) {
+      if (row.expiresAt.getTime() <= at.getTime()) throw refreshRefused();
+      const rotated = await repo.rotateRefreshToken(db, {
+        tokenId: row.tokenId,
+        sessionId: row.sessionId,
+        nextHash: hashOf(next),
+        at,
+        expiresAt: new Date(at.getTime() + refreshTtlMs),
+      });
+      if (rotated) return tokenSet(row.userId, row.sessionId, row.audience, next);
+      // Another refresh with the same token won a moment ago: answered as a retry of that one.
     }
-    return tokenSet(row.userId, row.sessionId, audience, next);
+
+    const used = row.usedAt ?? (await repo.findRefreshToken(db, presentedHash))?.usedAt ?? null;
+    const successor = await repo.findRefreshToken(db, hashOf(next));
+    const withinGrace = used !== null && at.getTime() - used.getTime() <= graceMs;
+    if (
+      !withinGrace ||
+      !successor ||
+      successor.sessionId !== row.sessionId ||
+      successor.usedAt !== null ||
+      successor.revokedAt !== null
+    ) {
+      return reuseDetected(row);
+    }
+    return tokenSet(row.userId, row.sessionId, row.audience, next);
   }
 
   /** The session a refresh token belongs to (for logout with only a refresh token). */

@@ -17,16 +17,29 @@ import {
   paymentServicesRequestSchema,
   paymentServicesResponseSchema,
 } from '@contract/catalogue';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
+import { limitOverall, limitPerClient } from '../../plugins/rate-limit';
 import { type CatalogueService, createCatalogueService } from './service';
 
 export interface CatalogueRoutesOptions {
   service: CatalogueService;
   /** The operator token of this process; without one the admin calls are closed. */
   operatorToken?: string | undefined;
+  /** Notify-me's limits: per client before the body is read, then overall for the valid requests. */
+  notifyMeLimits?: NotifyMeLimits | undefined;
 }
+
+type RequestHook = (request: FastifyRequest) => Promise<void>;
+export interface NotifyMeLimits {
+  perClient: RequestHook;
+  overall: RequestHook;
+}
+
+/** A notify-me body is an e-mail address or a phone number. */
+const NOTIFY_ME_BODY_LIMIT = 4 * 1024;
 
 /** Catalogue reads may be cached by the service worker but must be revalidated: prices and stock change. */
 const REVALIDATE = 'no-cache';
@@ -88,6 +101,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.post(
     '/packages/:id/notify_me/v1/',
     {
+      bodyLimit: NOTIFY_ME_BODY_LIMIT,
+      onRequest: options.notifyMeLimits ? [options.notifyMeLimits.perClient] : [],
+      preHandler: options.notifyMeLimits ? [options.notifyMeLimits.overall] : [],
       schema: {
         params: packageParamsSchema,
         body: notifyMeRequestSchema,
@@ -189,6 +205,28 @@ export const availabilityConfigRoutes: FastifyPluginAsyncZod<{ service: Catalogu
   );
 };
 
+function notifyMeLimits({ db, now, config }: ModuleOptions): NotifyMeLimits {
+  const rule = { name: 'notify_me', windowSeconds: 3600 };
+  return {
+    perClient: limitPerClient(
+      { db, now },
+      {
+        ...rule,
+        limit: config.NOTIFY_ME_IP_LIMIT_PER_HOUR,
+        message: 'Too many requests were sent from this network. Try again later.',
+      },
+    ),
+    overall: limitOverall(
+      { db, now },
+      {
+        ...rule,
+        limit: config.NOTIFY_ME_LIMIT_PER_HOUR,
+        message: 'We are taking too many requests right now. Try again later.',
+      },
+    ),
+  };
+}
+
 /** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
 export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
   const service = createCatalogueService({
@@ -200,6 +238,7 @@ export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     prefix: '/api/commerce',
     service,
     operatorToken: deps.operatorToken,
+    notifyMeLimits: notifyMeLimits(deps),
   });
   await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service });
   await app.register(availabilityConfigRoutes, { service });

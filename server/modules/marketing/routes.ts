@@ -1,20 +1,31 @@
 import { eventPushRequestSchema, pushResponseSchema, userPushRequestSchema } from '@contract/marketing';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { limitPerClient } from '../../plugins/rate-limit';
 import { createMarketingService, type MarketingService } from './service';
 
 /** Tracking calls are small: a bigger body is a mistake or abuse. */
 const BODY_LIMIT = 16 * 1024;
 
+export interface MarketingRoutesOptions {
+  service: MarketingService;
+  /** onRequest hook counting each push against its client's hourly limit (before the body is read). */
+  perClientLimit?: (request: FastifyRequest) => Promise<void>;
+}
+
 /** The /api/marketing service (spec §7 Analytics): event and user pushes, stored for the marketing team. */
-export const marketingRoutes: FastifyPluginAsyncZod<{ service: MarketingService }> = async (
+export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = async (
   app,
-  { service },
+  { service, perClientLimit },
 ) => {
+  const onRequest = perClientLimit ? [perClientLimit] : [];
+
   app.post(
     '/web_engage/events/push/',
     {
       bodyLimit: BODY_LIMIT,
+      onRequest,
       schema: { body: eventPushRequestSchema, response: { 202: pushResponseSchema } },
     },
     async (request, reply) => {
@@ -31,6 +42,7 @@ export const marketingRoutes: FastifyPluginAsyncZod<{ service: MarketingService 
       path,
       {
         bodyLimit: BODY_LIMIT,
+        onRequest,
         schema: { body: userPushRequestSchema, response: { 202: pushResponseSchema } },
       },
       async (request, reply) => {
@@ -41,9 +53,18 @@ export const marketingRoutes: FastifyPluginAsyncZod<{ service: MarketingService 
   }
 };
 
-export const marketingModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now }) => {
+export const marketingModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now, config }) => {
   await app.register(marketingRoutes, {
     prefix: '/api/marketing',
-    service: createMarketingService({ db, now }),
+    service: createMarketingService({ db, now, storedKbPerHour: config.MARKETING_STORED_KB_PER_HOUR }),
+    perClientLimit: limitPerClient(
+      { db, now },
+      {
+        name: 'marketing',
+        limit: config.MARKETING_IP_LIMIT_PER_HOUR,
+        windowSeconds: 3600,
+        message: 'Too many updates were sent from this network. Try again later.',
+      },
+    ),
   });
 };

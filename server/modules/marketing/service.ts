@@ -1,16 +1,48 @@
 import type { eventPushRequestSchema, userPushRequestSchema } from '@contract/marketing';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { insertMarketingEvent } from './repo';
+import { hitRateLimit } from '../../db/rate-limit';
+import { tooManyRequests } from '../../plugins/rate-limit';
+import { insertMarketingEvent, type MarketingEventValues } from './repo';
 
 type EventPush = z.output<typeof eventPushRequestSchema>;
 type UserPush = z.output<typeof userPushRequestSchema>;
 
-/** Event and user pushes (spec §7 Analytics), kept for the marketing team. */
-export function createMarketingService({ db, now }: { db: Database; now: () => Date }) {
+const HOUR = 3600;
+/** What a row costs besides its JSON: ids, timestamps, the tuple header and the index entry. */
+const ROW_OVERHEAD_BYTES = 200;
+
+export interface MarketingServiceDeps {
+  db: Database;
+  now: () => Date;
+  /** Kilobytes of pushes stored per hour from every client together. */
+  storedKbPerHour: number;
+}
+
+/** Event and user pushes (spec §7 Analytics), kept for the marketing team under an hourly storage budget. */
+export function createMarketingService({ db, now, storedKbPerHour }: MarketingServiceDeps) {
+  async function store(values: MarketingEventValues): Promise<void> {
+    const bytes =
+      Buffer.byteLength(JSON.stringify(values.data)) +
+      (values.name?.length ?? 0) +
+      (values.userId?.length ?? 0) +
+      (values.anonymousId?.length ?? 0) +
+      ROW_OVERHEAD_BYTES;
+    const budget = await hitRateLimit(
+      db,
+      { key: 'marketing:stored_bytes:all', limit: storedKbPerHour * 1024, windowSeconds: HOUR },
+      now(),
+      bytes,
+    );
+    if (!budget.allowed) {
+      throw tooManyRequests('The marketing service is busy. Try again later.', budget.retryAfterSeconds);
+    }
+    await insertMarketingEvent(db, values);
+  }
+
   return {
     async pushEvent(body: EventPush): Promise<void> {
-      await insertMarketingEvent(db, {
+      await store({
         kind: 'event',
         name: body.event_name,
         userId: null,
@@ -21,7 +53,7 @@ export function createMarketingService({ db, now }: { db: Database; now: () => D
     },
 
     async pushUser(kind: 'user' | 'anonymous_user', body: UserPush): Promise<void> {
-      await insertMarketingEvent(db, {
+      await store({
         kind,
         name: null,
         userId: kind === 'user' ? (body.user_id ?? null) : null,

@@ -34,7 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, SHOP_TOKEN_SETS } from '../../plugins/auth';
 import type { OidcService } from '../auth/oidc';
 import type { AuthService } from '../auth/service';
 import type { UserService } from './service';
@@ -132,10 +132,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   /* Tokens -------------------------------------------------------------------------------------------------- */
 
+  // The main and the business set refresh here (the client sends both to this path); forms has its own.
   app.post(
     '/refresh_auth_tokens/v1/',
     { schema: { body: refreshTokensRequestSchema, response: { 200: refreshTokensResponseSchema } } },
-    async (request) => auth.refresh(request.body.refresh_token, 'main'),
+    async (request) => auth.refresh(request.body.refresh_token, SHOP_TOKEN_SETS),
   );
 
   app.post(

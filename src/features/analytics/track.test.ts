@@ -41,6 +41,25 @@ describe('track', () => {
     expect(() => track('user_login')).not.toThrow();
   });
 
+  it('drops a push the server refuses as too many or too large, without retrying it', async () => {
+    const answers = [
+      new Response(JSON.stringify({ data: { message: 'Too many', http_status_code: 429 } }), {
+        status: 429,
+        headers: { 'Retry-After': '3595' },
+      }),
+      new Response(null, { status: 413 }),
+    ];
+    const fetchMock = vi.fn(() => Promise.resolve(answers.shift() ?? new Response(null, { status: 202 })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(() => track('purchase', { order_id: 'o-1' })).not.toThrow();
+    expect(() => track('order_created')).not.toThrow();
+    await Promise.all(fetchMock.mock.results.map((result) => result.value));
+    await Promise.resolve();
+    // One request per event: a refusal is not sent again.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(window.dataLayer).toHaveLength(2);
+  });
+
   it('uses the marketing base address when one is configured', () => {
     expect(eventsPushUrl({ VITE_MARKETING_BASE_URL: 'https://mkt.example/' })).toBe(
       'https://mkt.example/api/marketing/web_engage/events/push/',

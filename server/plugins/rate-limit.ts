@@ -1,0 +1,77 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client';
+import { hitRateLimit, type RateLimitRule } from '../db/rate-limit';
+import { HttpError } from '../errors';
+
+/** 429 in spec §8's body, with the wait in time_in_seconds and Retry-After (as the sign-in code limits answer). */
+export function tooManyRequests(message: string, seconds: number): HttpError {
+  return new HttpError(
+    429,
+    message,
+    { time_in_seconds: seconds, response: message },
+    { headers: { 'retry-after': String(seconds) } },
+  );
+}
+
+/**
+ * The client a limit counts against: an IPv4 address, or an IPv6 address's /64 (one subscriber's network, whose
+ * addresses its owner can rotate at will). IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.split('%')[0] ?? ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+          ...tailGroups,
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+export interface ClientLimit {
+  /** Names the counter: `<name>:ip:<client>`. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  message: string;
+}
+
+/**
+ * A hook that counts each request against its client's limit in the database and refuses the ones over it with
+ * 429. As an onRequest hook it refuses before the body is read.
+ */
+export function limitPerClient(deps: { db: Executor; now: () => Date }, rule: ClientLimit) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const limit: RateLimitRule = {
+      key: `${rule.name}:ip:${clientKey(request.ip)}`,
+      limit: rule.limit,
+      windowSeconds: rule.windowSeconds,
+    };
+    const hit = await hitRateLimit(deps.db, limit, deps.now());
+    if (!hit.allowed) throw tooManyRequests(rule.message, hit.retryAfterSeconds);
+  };
+}
+
+/** A hook that counts each request against one limit shared by every client (a cap on what they may store). */
+export function limitOverall(deps: { db: Executor; now: () => Date }, rule: ClientLimit) {
+  return async (): Promise<void> => {
+    const hit = await hitRateLimit(
+      deps.db,
+      { key: `${rule.name}:all`, limit: rule.limit, windowSeconds: rule.windowSeconds },
+      deps.now(),
+    );
+    if (!hit.allowed) throw tooManyRequests(rule.message, hit.retryAfterSeconds);
+  };
+}
