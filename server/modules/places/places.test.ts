@@ -8,6 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
+import { seed } from '../../db/seed/index';
+import { COUNTRY_REGIONS, SHIPPING_CHARGES } from '../../db/seed/places';
 import { memoryLogger, type TestApp, testApp } from '../../testing';
 
 let shop: TestApp;
@@ -33,6 +35,15 @@ async function expectBadPincode(url: string) {
   expect(body.data.http_status_code).toBe(res.statusCode);
   return body;
 }
+
+describe('the places seed', () => {
+  it('runs again on every start without adding a second pickup location or duplicate rows', async () => {
+    await seed(shop.db);
+    expect(await shop.db.select().from(schema.pickupLocations)).toHaveLength(1);
+    expect(await shop.db.select().from(schema.shippingCharges)).toHaveLength(SHIPPING_CHARGES.length);
+    expect(await shop.db.select().from(schema.countryRegions)).toHaveLength(COUNTRY_REGIONS.length);
+  });
+});
 
 describe('GET /api/commerce/shipping_charges/{pincode}/v1/', () => {
   const charge = async (pincode: string, query = '') => {
