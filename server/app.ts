@@ -9,6 +9,7 @@ import { readCatalogueVersion } from './modules/catalogue/repo';
 import { catalogueModule } from './modules/catalogue/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
+import { placesModule } from './modules/places/routes';
 import { userModule } from './modules/user/routes';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -46,7 +47,14 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): FastifyBaseLogg
  * its routes under its service's prefix (spec §7). Maintenance comes first, so its gate sees every call; auth
  * before the modules that use its accounts and `requireUser`.
  */
-const MODULES = [maintenanceModule, authModule, userModule, marketingModule, catalogueModule] as const;
+const MODULES = [
+  maintenanceModule,
+  authModule,
+  userModule,
+  marketingModule,
+  catalogueModule,
+  placesModule,
+] as const;
 
 /**
  * Builds the shop's server: plugins, modules and static PWA. Not yet listening or ready,

@@ -3,4 +3,5 @@ export * from './auth';
 export * from './catalogue';
 export * from './maintenance';
 export * from './marketing';
+export * from './places';
 export * from './user';

@@ -3,6 +3,7 @@ import type * as schema from '../schema';
 import { seedCatalogue } from './catalogue';
 import { seedIndia } from './india';
 import { seedMaintenance } from './maintenance';
+import { seedPlaces } from './places';
 
 type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,6 +21,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   { name: 'maintenance', run: seedMaintenance },
   { name: 'catalogue', run: (db) => seedCatalogue(db) },
   { name: 'india', run: seedIndia },
+  { name: 'places', run: seedPlaces },
 ];
 
 export async function seed(db: SeedDatabase): Promise<void> {

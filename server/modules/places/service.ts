@@ -1,0 +1,157 @@
+import { type Currency, currencyForCountry, toMajor } from '@contract/money';
+import type {
+  CommerceStatesResponse,
+  PickupLocation,
+  PincodeAvailability,
+  PostalLookupResponse,
+  StateCountry,
+  StateOption,
+} from '@contract/places';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { type PostalDirectory, postalDirectory } from './directory';
+import { loadCountryRegions, loadIndiaStates, loadPickupLocations, loadShippingCharges } from './repo';
+
+/** Reference data as answered: read from the database once, then served from memory. */
+interface PlacesData {
+  /** Per currency, longest prefix first. */
+  charges: Map<Currency, { prefix: string; amountMinor: number }[]>;
+  pickupLocations: PickupLocation[];
+  states: Map<string, StateOption[]>;
+}
+
+export interface PlacesServiceDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** The postal directory; by default the committed one, read on the first lookup. */
+  directory?: () => Promise<PostalDirectory>;
+}
+
+/** The delivery status of an office that delivers mail (the public lookup's wording). */
+const DELIVERY = 'Delivery';
+
+export function createPlacesService({ db, log, directory = postalDirectory }: PlacesServiceDeps) {
+  let data: Promise<PlacesData> | undefined;
+
+  async function read(): Promise<PlacesData> {
+    const [chargeRows, pickupRows, indiaRows, regionRows] = await Promise.all([
+      loadShippingCharges(db),
+      loadPickupLocations(db),
+      loadIndiaStates(db),
+      loadCountryRegions(db),
+    ]);
+
+    const charges = new Map<Currency, { prefix: string; amountMinor: number }[]>();
+    for (const row of chargeRows) {
+      const list = charges.get(row.currency) ?? [];
+      list.push({ prefix: row.pincodePrefix, amountMinor: row.amountMinor });
+      charges.set(row.currency, list);
+    }
+    for (const list of charges.values()) list.sort((a, b) => b.prefix.length - a.prefix.length);
+
+    // Spec §7: one location is expected; the checkout shows the first of several.
+    if (pickupRows.length > 1) {
+      log.warn(
+        { pickup_location_ids: pickupRows.map((row) => row.id) },
+        'more than one pickup location is active; the checkout shows the first',
+      );
+    }
+    const pickupLocations = pickupRows.map(
+      (row): PickupLocation => ({
+        pickup_location_id: row.id,
+        address1: row.address1,
+        address2: row.address2,
+        city: row.city,
+        state: row.state,
+        country: row.country,
+        pincode: row.pincode,
+        maps_location_id: row.mapsLocationId,
+        mobile_number: row.mobileNumber,
+        start_datetime: row.startsAt.toISOString(),
+        end_datetime: row.endsAt.toISOString(),
+      }),
+    );
+
+    const states = new Map<string, StateOption[]>();
+    states.set(
+      'IN',
+      indiaRows.map((row) => ({ state_name: row.name, state_name_enum: row.nameEnum })),
+    );
+    for (const row of regionRows) {
+      const list = states.get(row.countryCode) ?? [];
+      list.push({ state_name: row.name, state_name_enum: row.nameEnum });
+      states.set(row.countryCode, list);
+    }
+    return { charges, pickupLocations, states };
+  }
+
+  /** Loads the reference data on first use; a failed load is retried by the next call. */
+  function reference(): Promise<PlacesData> {
+    data ??= read().catch((error: unknown) => {
+      data = undefined;
+      throw error;
+    });
+    return data;
+  }
+
+  /** Spec §7: the shipping charge to a pincode in the country's currency (major units), 0 when none is set. */
+  async function shippingCharges(pincode: string, countryCode: StateCountry): Promise<number> {
+    const currency = currencyForCountry(countryCode);
+    const rows = (await reference()).charges.get(currency) ?? [];
+    const match = rows.find((row) => pincode.startsWith(row.prefix));
+    return toMajor(match?.amountMinor ?? 0, currency);
+  }
+
+  /** The shop delivers where the postal directory knows a delivery office for the pincode. */
+  async function availability(pincode: string): Promise<PincodeAvailability> {
+    const offices = (await directory()).lookup(pincode);
+    const delivering = offices.filter((office) => office.DeliveryStatus === DELIVERY);
+    const place = delivering[0] ?? offices[0];
+    const district = place?.District ?? null;
+    const state = place?.State ?? null;
+    if (delivering.length > 0) {
+      return {
+        pincode,
+        is_available: true,
+        message: `We deliver to ${pincode} (${district}, ${state})`,
+        district,
+        state,
+      };
+    }
+    return {
+      pincode,
+      is_available: false,
+      message:
+        offices.length > 0
+          ? `We cannot deliver to ${pincode}: no post office delivers there`
+          : `${pincode} is not a pin code we know. Check it, or choose self pickup`,
+      district,
+      state,
+    };
+  }
+
+  /** The public India Post lookup's answer for a pincode, from the directory. */
+  async function postalLookup(pincode: string): Promise<PostalLookupResponse> {
+    const offices = (await directory()).lookup(pincode);
+    if (offices.length === 0) return [{ Message: 'No records found', Status: 'Error', PostOffice: null }];
+    return [
+      { Message: `Number of pincode(s) found:${offices.length}`, Status: 'Success', PostOffice: offices },
+    ];
+  }
+
+  return {
+    shippingCharges,
+    availability,
+    postalLookup,
+    pickupLocations: async (): Promise<PickupLocation[]> => (await reference()).pickupLocations,
+    states: async (countryCode: StateCountry): Promise<CommerceStatesResponse> => ({
+      states_details: (await reference()).states.get(countryCode) ?? [],
+    }),
+    /** Drops the reference data, so the next call reads it again (after an operator's change). */
+    invalidate: () => {
+      data = undefined;
+    },
+  };
+}
+
+export type PlacesService = ReturnType<typeof createPlacesService>;
