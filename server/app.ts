@@ -72,7 +72,10 @@ export function buildApp(deps: AppDeps) {
     http: {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       // Node checks those two timeouts on this interval (30 s by default), so it bounds how late a cut comes.
-      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(10, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
+      ),
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -71,7 +71,9 @@ describe('TRUST_PROXY=127.0.0.1', () => {
     expect((await requestCode(app, '203.0.113.9', '198.51.100.2')).statusCode).toBe(200);
     const third = await requestCode(app, '203.0.113.9', '198.51.100.3');
     expect(third.statusCode).toBe(429);
-    expect(third.json().data.message).toBe('Too many codes were requested from this network. Try again later.');
+    expect(third.json().data.message).toBe(
+      'Too many codes were requested from this network. Try again later.',
+    );
   });
 
   it("believes the trusted proxy's last hop, so each buyer behind it has their own limit", async () => {

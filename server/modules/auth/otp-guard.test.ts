@@ -57,10 +57,16 @@ describe('codes go to mobile numbers of the countries the shop sells to', () => 
   });
 
   it.each([
-    ['a US premium-rate number (+1 900)', { phone_number: '9005551234', country_code: '+1', iso_country_code: 'US' }],
+    [
+      'a US premium-rate number (+1 900)',
+      { phone_number: '9005551234', country_code: '+1', iso_country_code: 'US' },
+    ],
     ['a UK premium-rate number (+44 909)', { phone_number: '9090901234', country_code: '+44' }],
     ['an Australian premium-rate number (+61 1900)', { phone_number: '1900123456', country_code: '+61' }],
-    ['a US toll-free number (+1 800)', { phone_number: '8005551234', country_code: '+1', iso_country_code: 'US' }],
+    [
+      'a US toll-free number (+1 800)',
+      { phone_number: '8005551234', country_code: '+1', iso_country_code: 'US' },
+    ],
     ['a UK VoIP number (+44 56)', { phone_number: '5612345678', country_code: '+44' }],
     ['a UK landline (+44 20)', { phone_number: '2071234567', country_code: '+44' }],
   ])('refuses %s under the number field, and sends nothing', async (_name, body) => {
@@ -139,9 +145,9 @@ describe('the shop-wide hourly cap on codes', () => {
     expect((await requestCode(shop.app, { phone_number: '9005551234', country_code: '+1' })).statusCode).toBe(
       400,
     );
-    expect((await requestCode(shop.app, { phone_number: '15112345678', country_code: '+49' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await requestCode(shop.app, { phone_number: '15112345678', country_code: '+49' })).statusCode,
+    ).toBe(400);
     for (let i = 0; i < 3; i += 1) {
       const res = await requestCode(shop.app, indianMobile());
       expect(res.statusCode, res.body).toBe(200);
