@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
-import { type Config, productionProblems } from './config';
+import { type Config, productionProblems, trustProxyOption } from './config';
 import type { AppDeps, ModuleOptions } from './context';
 import { authModule } from './modules/auth/routes';
 import { readCatalogueVersion } from './modules/catalogue/repo';
@@ -71,9 +71,20 @@ export function buildApp(deps: AppDeps) {
     loggerInstance: deps.logger ?? createLogger(config),
     // One line per request comes from the request-log plugin instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Slow clients (a trickled header or body, an idle keep-alive) are cut off instead of holding a socket.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      // Node checks those two timeouts on this interval (30 s by default), so it bounds how late a cut comes.
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(10, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
+      ),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_REQUEST_TIMEOUT_MS: 30_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
       AUTH_SECRET: undefined,
       ACCESS_TOKEN_TTL_SECONDS: 900,
       REFRESH_TOKEN_TTL_DAYS: 30,
@@ -24,6 +27,8 @@ describe('loadConfig', () => {
       OTP_RESEND_COOLDOWN_SECONDS: 30,
       OTP_PHONE_LIMIT_PER_HOUR: 5,
       OTP_IP_LIMIT_PER_HOUR: 20,
+      OTP_GLOBAL_LIMIT_PER_HOUR: 1000,
+      OTP_SMS_COUNTRIES: ['IN', 'US', 'GB', 'CA', 'AU'],
       OIDC_ISSUER: undefined,
       OIDC_CLIENT_ID: undefined,
       OIDC_CLIENT_SECRET: undefined,
@@ -46,7 +51,10 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'build',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
       AUTH_SECRET: 'x'.repeat(40),
       ACCESS_TOKEN_TTL_SECONDS: '600',
       REFRESH_TOKEN_TTL_DAYS: '14',
@@ -56,6 +64,8 @@ describe('loadConfig', () => {
       OTP_RESEND_COOLDOWN_SECONDS: '45',
       OTP_PHONE_LIMIT_PER_HOUR: '3',
       OTP_IP_LIMIT_PER_HOUR: '10',
+      OTP_GLOBAL_LIMIT_PER_HOUR: '500',
+      OTP_SMS_COUNTRIES: 'in, gb',
       OIDC_ISSUER: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'client.apps.googleusercontent.com',
       OIDC_CLIENT_SECRET: 'secret',
@@ -65,10 +75,15 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       PORT: 9000,
       DATABASE_URL: 'postgres://shop@db/shop',
-      TRUST_PROXY: true,
+      TRUST_PROXY: ['10.0.0.0/8', '127.0.0.1'],
+      HTTP_HEADERS_TIMEOUT_MS: 5000,
+      HTTP_REQUEST_TIMEOUT_MS: 20_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
       ACCESS_TOKEN_TTL_SECONDS: 600,
       OTP_DELIVERY: 'webhook',
       OTP_PHONE_LIMIT_PER_HOUR: 3,
+      OTP_GLOBAL_LIMIT_PER_HOUR: 500,
+      OTP_SMS_COUNTRIES: ['IN', 'GB'],
       OIDC_ISSUER: 'https://accounts.google.com',
     });
     expect(config.OTP_TEST_NUMBERS).toEqual(
@@ -93,6 +108,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OTP_DELIVERY: 'webhook' })).toThrow(/OTP_WEBHOOK_URL/);
     expect(() => loadConfig({ OTP_TEST_NUMBERS: '9999999999:12' })).toThrow(/OTP_TEST_NUMBERS/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('names the trusted proxies, or how many there are, and refuses to trust every client', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,fd00::/8, 192.168.1.7' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'fd00::/8',
+      '192.168.1.7',
+    ]);
+    for (const yes of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: yes })).toThrow(
+        /TRUST_PROXY=".*": trusting every proxy would let any client pick its own address.*TRUST_PROXY=10\.0\.0\.0\/8.*TRUST_PROXY=1/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/"10\.0\.0\.0\/33" is not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: 'lb.internal' })).toThrow(/"lb\.internal" is not an address/);
+  });
+
+  it('sends codes to the countries named, and refuses a code it does not know', () => {
+    expect(loadConfig({ OTP_SMS_COUNTRIES: 'IN' }).OTP_SMS_COUNTRIES).toEqual(['IN']);
+    expect(() => loadConfig({ OTP_SMS_COUNTRIES: 'IN,XX' })).toThrow(/OTP_SMS_COUNTRIES=.*"XX"/);
+    expect(() => loadConfig({ OTP_SMS_COUNTRIES: ' , ' })).toThrow(/OTP_SMS_COUNTRIES/);
+  });
+
+  it('refuses a header timeout longer than the whole request may take', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, type FeatureFlags, parseFeatureFlags } from '@contract/flags';
+import { type CountryCode, isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 
 /** A boolean environment variable: true/false, 1/0, yes/no (case-insensitive). */
@@ -43,7 +45,24 @@ export const CONFIG_VARIABLES = [
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    description: 'Trust X-Forwarded-* headers (true/false); set when behind a load balancer.',
+    description:
+      'The proxies whose X-Forwarded-* headers are believed: their addresses or CIDRs, comma-separated (e.g. 10.0.0.0/8, loopback), or the number of proxies in front of the server (e.g. 1); false trusts none. true is refused: it would let any client choose its own address.',
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: "Milliseconds a client has to send a request's headers before the connection is closed.",
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description: 'Milliseconds a client has to send a whole request (headers and body) before it is closed.',
+  },
+  {
+    name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    default: '72000',
+    description:
+      "Milliseconds an idle keep-alive connection stays open; keep it above the load balancer's idle timeout (60 s on AWS).",
   },
   {
     name: 'AUTH_SECRET',
@@ -98,6 +117,17 @@ export const CONFIG_VARIABLES = [
     name: 'OTP_IP_LIMIT_PER_HOUR',
     default: '20',
     description: 'Codes requested per client IP address per hour.',
+  },
+  {
+    name: 'OTP_GLOBAL_LIMIT_PER_HOUR',
+    default: '1000',
+    description: 'Codes the whole shop sends per hour, to every number and address together (429 beyond it).',
+  },
+  {
+    name: 'OTP_SMS_COUNTRIES',
+    default: 'IN,US,GB,CA,AU',
+    description:
+      'Countries (ISO 3166 codes, comma-separated) whose mobile numbers get sign-in codes by SMS; other numbers are refused.',
   },
   {
     name: 'OIDC_ISSUER',
@@ -173,7 +203,25 @@ export const configSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('dist')),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value, ctx) => parseTrustProxy(value, ctx))
+      .default(false),
+  ),
+  HTTP_HEADERS_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(600_000).default(10_000),
+  ),
+  HTTP_REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3_600_000).default(72_000),
+  ),
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
@@ -199,6 +247,14 @@ export const configSchema = z.object({
   ),
   OTP_PHONE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
   OTP_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  OTP_GLOBAL_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
+  OTP_SMS_COUNTRIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('IN,US,GB,CA,AU')
+      .transform((value, ctx) => parseCountries(value, ctx)),
+  ),
   OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -218,6 +274,78 @@ export const configSchema = z.object({
   NOTIFY_ME_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
   NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
 });
+
+const TRUST_NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR ("10.0.0.0/8") or one of proxy-addr's named ranges ("loopback"). */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_NAMED_RANGES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY for Fastify's trustProxy: false (none), a hop count, or the proxies' addresses and CIDRs.
+ * "true" is refused: it believes whatever X-Forwarded-For a client sends.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', 'off', 'none'].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every proxy would let any client pick its own address with X-Forwarded-For (unlimited sign-in codes, operator calls from anywhere); name the proxies instead: their addresses or CIDRs, e.g. TRUST_PROXY=10.0.0.0/8, or how many there are in front of the server, e.g. TRUST_PROXY=1',
+    });
+    return false;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count is at most 10' });
+    return hops === 0 ? false : hops;
+  }
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${bad.map((e) => `"${e}"`).join(', ') || 'nothing'} is not an address, a CIDR (10.0.0.0/8), loopback, linklocal, uniquelocal or a hop count`,
+    });
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify no longer honours a bare hop count, so it becomes "the nearest n
+ * hops", which is safe only when clients cannot reach the server except through those proxies.
+ */
+export function trustProxyOption(
+  trust: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** "IN, us" → ['IN', 'US'], each a region libphonenumber-js knows. */
+function parseCountries(value: string, ctx: z.RefinementCtx): readonly CountryCode[] {
+  const codes = value
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
+  const unknown = codes.filter((c) => !isSupportedCountry(c));
+  if (codes.length === 0 || unknown.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${unknown.map((c) => `"${c}"`).join(', ') || 'nothing'} is not a two-letter country code such as IN`,
+    });
+  }
+  return codes as CountryCode[];
+}
 
 /** "+919999999999:123456,+15555550100:000000" → Map of E.164 number → fixed 6-digit code. */
 function parseTestNumbers(value: string, ctx: z.RefinementCtx): ReadonlyMap<string, string> {
@@ -280,6 +408,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = productionProblems(config);
   if (config.OTP_DELIVERY === 'webhook' && !config.OTP_WEBHOOK_URL) {
     problems.push('OTP_DELIVERY=webhook needs OTP_WEBHOOK_URL');
+  }
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start: ${problems.join('; ')}`);
   return config;

@@ -26,7 +26,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function operatorGuard(operatorToken: string | undefined) {
   return async (request: FastifyRequest) => {
-    if (!LOOPBACK.has(request.ip)) {
+    // The socket's own peer, which no header can change; request.ip too, so a client relayed by a local proxy is refused.
+    const peer = request.socket.remoteAddress ?? '';
+    if (!LOOPBACK.has(peer) || !LOOPBACK.has(request.ip)) {
       throw new HttpError(403, 'The operator call is only accepted from this machine');
     }
     const given = bearerToken(request);

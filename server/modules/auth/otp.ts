@@ -28,6 +28,8 @@ export interface OtpLimits {
   resendCooldownSeconds: number;
   subjectPerHour: number;
   ipPerHour: number;
+  /** Codes delivered per hour by the whole shop, every subject together. */
+  globalPerHour: number;
 }
 
 export interface IssueCodeInput {
@@ -52,8 +54,8 @@ function tooManyRequests(message: string, seconds: number): HttpError {
 
 /**
  * One-time codes: 6 digits from crypto.randomInt, kept as an HMAC bound to their purpose and subject,
- * valid 10 minutes, 5 tries, a cool-down between codes and hourly limits per subject and per IP, all in the
- * database so they hold across processes.
+ * valid 10 minutes, 5 tries, a cool-down between codes and hourly limits per subject, per IP and for the whole
+ * shop, all in the database so they hold across processes.
  */
 export function createOtpService(deps: {
   db: Database;
@@ -104,6 +106,20 @@ export function createOtpService(deps: {
             : 'Too many codes were sent to this address. Try again later.',
           perSubject.retryAfterSeconds,
         );
+      }
+      // Last, so a request refused above does not use up the shop's budget; test numbers are never delivered.
+      if (input.fixedCode === undefined) {
+        const global = await hitRateLimit(
+          tx,
+          { key: 'otp:global', limit: limits.globalPerHour, windowSeconds: HOUR },
+          at,
+        );
+        if (!global.allowed) {
+          throw tooManyRequests(
+            'We are sending too many codes right now. Please try again later.',
+            global.retryAfterSeconds,
+          );
+        }
       }
       // Only the newest code works.
       await consumeLiveCodes(tx, input, at);

@@ -78,6 +78,7 @@ export const authModule = fp<ModuleOptions>(
         resendCooldownSeconds: config.OTP_RESEND_COOLDOWN_SECONDS,
         subjectPerHour: config.OTP_PHONE_LIMIT_PER_HOUR,
         ipPerHour: config.OTP_IP_LIMIT_PER_HOUR,
+        globalPerHour: config.OTP_GLOBAL_LIMIT_PER_HOUR,
       },
       now,
     });
@@ -89,7 +90,14 @@ export const authModule = fp<ModuleOptions>(
       now,
       ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}),
     });
-    const auth = createAuthService({ otp, tokens, users, oidc, testNumbers: config.OTP_TEST_NUMBERS });
+    const auth = createAuthService({
+      otp,
+      tokens,
+      users,
+      oidc,
+      testNumbers: config.OTP_TEST_NUMBERS,
+      smsCountries: config.OTP_SMS_COUNTRIES,
+    });
     app.decorate('accounts', { auth, users, oidc, tokens });
     await app.register(authPlugin, { tokens });
     await app.register(formsAuthRoutes, { prefix: '/api/forms', auth });

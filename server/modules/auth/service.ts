@@ -12,7 +12,7 @@ import { HttpError } from '../../errors';
 import { toProfile, type UserService } from '../user/service';
 import type { OidcService } from './oidc';
 import type { OtpService } from './otp';
-import { normalizePhone } from './phone';
+import { assertTextable, normalizePhone } from './phone';
 import type { TokenService } from './tokens';
 
 type PhoneInput = z.output<typeof phoneRequestSchema>;
@@ -30,12 +30,16 @@ export function createAuthService(deps: {
   users: UserService;
   oidc: OidcService;
   testNumbers: ReadonlyMap<string, string>;
+  /** Countries whose mobile numbers are texted codes (OTP_SMS_COUNTRIES). */
+  smsCountries: readonly string[];
 }) {
-  const { otp, tokens, users, oidc, testNumbers } = deps;
+  const { otp, tokens, users, oidc, testNumbers, smsCountries } = deps;
 
   /** Sends a sign-in code to a phone number (login v1/v2, resend, login_or_register without otp). */
   async function sendPhoneCode(input: PhoneInput, ip: string): Promise<OtpSentV2Response> {
     const phone = normalizePhone(input, testNumbers);
+    // Before any counter is touched: a refused number uses up no one's budget.
+    assertTextable(phone, smsCountries, testNumbers);
     const sent = await otp.issue({
       purpose: 'phone_sign_in',
       subject: phone.e164,
