@@ -188,3 +188,23 @@ describe('the shop-wide hourly cap on codes', () => {
     await other.close();
   });
 });
+
+describe('the per-client limit on codes', () => {
+  it('counts one IPv6 /64 as one client, so rotating addresses inside it gains nothing', async () => {
+    clock = new Date('2025-03-02T10:00:00Z');
+    const { shop } = await startShop({ OTP_IP_LIMIT_PER_HOUR: 2 });
+    const sent = [];
+    for (const address of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2::2',
+      '2001:db8:1:2::abcd:1',
+      '2001:db8:1:2:f:f:f:f',
+    ]) {
+      const res = await requestCode(shop.app, indianMobile(), address);
+      sent.push(res.statusCode);
+    }
+    expect(sent).toEqual([200, 200, 429, 429]);
+    expect((await requestCode(shop.app, indianMobile(), '2001:db8:1:3::1')).statusCode).toBe(200);
+    await shop.close();
+  });
+});

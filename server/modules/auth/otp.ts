@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { hitRateLimit } from '../../db/rate-limit';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { clientKey } from '../../plugins/rate-limit';
 import { hmac, randomCode, safeEqual } from './crypto';
 import type { CodeDelivery, CodeMessage } from './delivery/types';
 import {
@@ -85,7 +86,7 @@ export function createOtpService(deps: {
       }
       const perIp = await hitRateLimit(
         tx,
-        { key: `otp:ip:${input.ip}`, limit: limits.ipPerHour, windowSeconds: HOUR },
+        { key: `otp:ip:${clientKey(input.ip)}`, limit: limits.ipPerHour, windowSeconds: HOUR },
         at,
       );
       if (!perIp.allowed) {
