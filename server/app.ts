@@ -5,8 +5,8 @@ import pino from 'pino';
 import { type Config, productionProblems, trustProxyOption } from './config';
 import type { AppDeps, ModuleOptions } from './context';
 import { authModule } from './modules/auth/routes';
-import { readCatalogueVersion } from './modules/catalogue/repo';
 import { catalogueModule } from './modules/catalogue/routes';
+import { watchCatalogueVersion } from './modules/catalogue/version';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
 import { placesModule } from './modules/places/routes';
@@ -92,7 +92,14 @@ export function buildApp(deps: AppDeps) {
 
   app.register(requestLogPlugin);
   app.register(gracefulClosePlugin);
-  const pages = createPages({ root: config.STATIC_DIR, catalogueVersion: () => readCatalogueVersion(db) });
+  // Polled in the background: requests read the catalogue (and pages) from memory, keyed by this version.
+  const catalogueVersion = watchCatalogueVersion(db, {
+    onError: (error) => app.log.warn({ err: error }, 'could not read the catalogue version'),
+  });
+  app.decorate('catalogueVersion', catalogueVersion);
+  app.addHook('onReady', () => catalogueVersion.start());
+  app.addHook('onClose', async () => catalogueVersion.stop());
+  const pages = createPages({ root: config.STATIC_DIR, catalogueVersion: catalogueVersion.current });
   app.register(errorsPlugin, { spaFallback: pages.render });
   app.register(securityPlugin, { production: config.NODE_ENV === 'production' });
   app.register(compressionPlugin);

@@ -12,7 +12,7 @@ export interface AppDeps {
   now?: () => Date;
   /** This process's operator token (written to DATA_DIR/operator.token by main.ts). */
   operatorToken?: string;
-  /** How long a process may reuse the maintenance state it read (default 2 s). */
+  /** How often a process re-reads the maintenance state in the background (default 1 s). */
   maintenanceCacheMs?: number;
   /** Where one-time codes go; by default the adapter OTP_DELIVERY names. Tests pass memoryDelivery(). */
   codeDelivery?: CodeDelivery;

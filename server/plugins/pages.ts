@@ -53,8 +53,8 @@ export function countryOf(cookieHeader: string | undefined): string {
 export interface PagesOptions {
   /** The Vite build (dist/): its server bundle and router manifest. */
   root: string;
-  /** The catalogue's version (bumped by every price or stock change). */
-  catalogueVersion: () => Promise<number>;
+  /** The catalogue's version as this process knows it (bumped by every price or stock change); read from memory. */
+  catalogueVersion: () => number | undefined;
 }
 
 export interface Pages {
@@ -113,7 +113,9 @@ export function createPages(options: PagesOptions): Pages {
   }
 
   async function pageFor(url: string, countryCode: string, shell = false): Promise<RenderedPage> {
-    const version = await options.catalogueVersion();
+    const version = options.catalogueVersion();
+    // Until the version is known nothing is kept: a page could hold prices of any version.
+    if (version === undefined) return renderToMemory(url, countryCode, shell);
     if (version !== cachedVersion) {
       cache.clear();
       cachedVersion = version;

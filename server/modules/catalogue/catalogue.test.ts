@@ -17,6 +17,7 @@ import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { seed } from '../../db/seed/index';
 import { fakeStaticDir, type TestApp, testApp, testConfig } from '../../testing';
+import { bumpCatalogueVersion } from './repo';
 
 const TOKEN = 'test-operator-token-catalogue';
 /** The seed, the server and the tests all read this instant (only Date is faked: PGlite needs real timers). */
@@ -42,6 +43,12 @@ async function getPackage(code: string, country?: string): Promise<Package> {
   const res = await call('GET', `/api/commerce/packages/${idOf(code)}/v1/${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return packageResponseSchema.parse(res.json()).package;
+}
+
+/** A write straight to the catalogue's tables, seen as another process's: the version bumped, then the poll. */
+async function catalogueChanged() {
+  await bumpCatalogueVersion(shop.db);
+  await app.catalogueVersion.refresh();
 }
 
 async function estimate(codes: string, country = 'IN') {
@@ -497,6 +504,8 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
       priceMinor: 5_000_000,
       originalPriceMinor: 5_500_000,
     });
+    // Like every catalogue write, then this process's poll.
+    await catalogueChanged();
     try {
       const pkg = await getPackage('FAMILY');
       expect(pkg.price).toBe(50_000);
@@ -513,6 +522,7 @@ describe('GET /api/commerce/packages/available/price_estimate/v1/', () => {
         .where(
           and(eq(schema.packagePrices.packageId, idOf('FAMILY')), eq(schema.packagePrices.currency, 'INR')),
         );
+      await catalogueChanged();
     }
   });
 

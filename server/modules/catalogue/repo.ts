@@ -305,7 +305,7 @@ export async function writeProductPrice(
     originalMinor: number | null;
     at: Date;
   },
-): Promise<void> {
+): Promise<number> {
   await db
     .insert(productPrices)
     .values({
@@ -323,12 +323,19 @@ export async function writeProductPrice(
         updatedAt: input.at,
       },
     });
-  await bumpCatalogueVersion(db);
+  return bumpCatalogueVersion(db);
 }
 
-/** Marks the catalogue changed: pages and caches built from an older version are rebuilt on their next read. */
-async function bumpCatalogueVersion(db: Database): Promise<void> {
-  await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+/**
+ * Marks the catalogue changed: pages and caches built from an older version are rebuilt on their next read. Every
+ * write to the catalogue's tables ends with this. Answers the new version.
+ */
+export async function bumpCatalogueVersion(db: Database): Promise<number> {
+  const [row] = await db
+    .update(catalogueVersion)
+    .set({ version: sql`${catalogueVersion.version} + 1` })
+    .returning({ version: catalogueVersion.version });
+  return row?.version ?? 0;
 }
 
 /** The catalogue's version, bumped by every price or stock change. */
@@ -340,7 +347,7 @@ export async function readCatalogueVersion(db: Database): Promise<number> {
 export async function writeProductStock(
   db: Database,
   input: { productId: number; availabilityType: AvailabilityType; availableQuantity: number; at: Date },
-): Promise<void> {
+): Promise<number> {
   await db
     .update(products)
     .set({
@@ -349,5 +356,5 @@ export async function writeProductStock(
       updatedAt: input.at,
     })
     .where(eq(products.id, input.productId));
-  await bumpCatalogueVersion(db);
+  return bumpCatalogueVersion(db);
 }

@@ -22,10 +22,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
 import { limitOverall, limitPerClient } from '../../plugins/rate-limit';
+import { createResponseMemo, type ResponseMemo, sendJson } from './memo';
 import { type CatalogueService, createCatalogueService } from './service';
 
 export interface CatalogueRoutesOptions {
   service: CatalogueService;
+  /** The catalogue's answers, kept per catalogue version. */
+  memo: ResponseMemo;
   /** The operator token of this process; without one the admin calls are closed. */
   operatorToken?: string | undefined;
   /** Notify-me's limits: per client before the body is read, then overall for the valid requests. */
@@ -48,7 +51,7 @@ const NO_STORE = 'no-store';
 
 /** Under /api/commerce: packages, estimates, availability, last sale, notify-me, and the operator calls. */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
-  const { service } = options;
+  const { service, memo } = options;
   const operatorOnly = operatorGuard(options.operatorToken);
 
   app.get(
@@ -61,8 +64,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', REVALIDATE);
-      return { package: await service.getPackage(request.params.id, request.query.country_name_enum) };
+      const { id } = request.params;
+      const country = request.query.country_name_enum;
+      const json = await memo.json(`package ${id} ${country}`, packageResponseSchema, async () => ({
+        package: await service.getPackage(id, country),
+      }));
+      return sendJson(reply.header('cache-control', REVALIDATE), json);
     },
   );
 
@@ -75,8 +82,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
-      return service.priceEstimate(request.query.package_codes, request.query.country_name_enum);
+      const { package_codes: codes, country_name_enum: country } = request.query;
+      const json = await memo.json(
+        `estimate ${country} ${codes.join(',')}`,
+        availablePriceEstimateResponseSchema,
+        () => service.priceEstimate(codes, country),
+      );
+      return sendJson(reply.header('cache-control', NO_STORE), json);
     },
   );
 
@@ -84,8 +96,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     '/packages/available/v1/',
     { schema: { body: availablePackagesRequestSchema, response: { 200: availablePackagesResponseSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
-      return service.availablePackages(request.body);
+      const json = await memo.json(
+        `available ${JSON.stringify(request.body)}`,
+        availablePackagesResponseSchema,
+        () => service.availablePackages(request.body),
+      );
+      return sendJson(reply.header('cache-control', NO_STORE), json);
     },
   );
 
@@ -176,31 +192,38 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
 };
 
 /** Under /api/invoicing: which payment services each package can be paid with. */
-export const paymentServicesRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
-  app,
-  { service },
-) => {
+export const paymentServicesRoutes: FastifyPluginAsyncZod<{
+  service: CatalogueService;
+  memo: ResponseMemo;
+}> = async (app, { service, memo }) => {
   app.post(
     '/packages/payment_services/v1/',
     { schema: { body: paymentServicesRequestSchema, response: { 200: paymentServicesResponseSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
-      return service.paymentServices(request.body.package_codes, request.body.country_name_enum);
+      const { package_codes: codes, country_name_enum: country } = request.body;
+      const json = await memo.json(
+        `payment ${country} ${codes.join(',')}`,
+        paymentServicesResponseSchema,
+        () => service.paymentServices(codes, country),
+      );
+      return sendJson(reply.header('cache-control', NO_STORE), json);
     },
   );
 };
 
 /** GET /config/packagesAvailabilityConfig.json: the "static" availability list, generated from the database. */
-export const availabilityConfigRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
-  app,
-  { service },
-) => {
+export const availabilityConfigRoutes: FastifyPluginAsyncZod<{
+  service: CatalogueService;
+  memo: ResponseMemo;
+}> = async (app, { service, memo }) => {
   app.get(
     '/config/packagesAvailabilityConfig.json',
     { schema: { response: { 200: packagesAvailabilityConfigSchema } } },
     async (_request, reply) => {
-      reply.header('cache-control', REVALIDATE);
-      return service.availabilityConfig();
+      const json = await memo.json('availability', packagesAvailabilityConfigSchema, () =>
+        service.availabilityConfig(),
+      );
+      return sendJson(reply.header('cache-control', REVALIDATE), json);
     },
   );
 };
@@ -229,17 +252,21 @@ function notifyMeLimits({ db, now, config }: ModuleOptions): NotifyMeLimits {
 
 /** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
 export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
+  const version = app.catalogueVersion;
   const service = createCatalogueService({
     db: deps.db,
     now: deps.now,
     internationalPayments: deps.config.features.internationalPayments,
+    version,
   });
+  const memo = createResponseMemo(version);
   await app.register(catalogueRoutes, {
     prefix: '/api/commerce',
     service,
+    memo,
     operatorToken: deps.operatorToken,
     notifyMeLimits: notifyMeLimits(deps),
   });
-  await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service });
-  await app.register(availabilityConfigRoutes, { service });
+  await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service, memo });
+  await app.register(availabilityConfigRoutes, { service, memo });
 };

@@ -23,6 +23,7 @@ import {
   writeProductPrice,
   writeProductStock,
 } from './repo';
+import type { CatalogueVersion } from './version';
 
 // ---- Stock (spec §5) ----
 
@@ -386,9 +387,77 @@ export interface CatalogueServiceDeps {
   now: () => Date;
   /** Spec §9's international-payments flag (FEATURE_INTERNATIONAL_PAYMENTS), as the PWA is built with it. */
   internationalPayments: boolean;
+  /**
+   * The catalogue's version: with it, every package is loaded once per version and reads are answered from
+   * memory; without it (or before it is known) each read queries the database.
+   */
+  version?: CatalogueVersion | undefined;
 }
 
-export function createCatalogueService({ db, now, internationalPayments }: CatalogueServiceDeps) {
+/** Every package, as loaded for one catalogue version. */
+interface Snapshot {
+  version: number | undefined;
+  generatedAt: Date;
+  packages: CataloguePackage[];
+  byId: Map<number, CataloguePackage>;
+  byCode: Map<string, CataloguePackage>;
+}
+
+export function createCatalogueService({ db, now, internationalPayments, version }: CatalogueServiceDeps) {
+  let snapshot: Snapshot | undefined;
+  let loading: { version: number; promise: Promise<Snapshot> } | undefined;
+
+  async function load(at: number | undefined): Promise<Snapshot> {
+    const packages = await loadPackages(db, 'all');
+    return {
+      version: at,
+      generatedAt: now(),
+      packages,
+      byId: new Map(packages.map((p) => [p.id, p])),
+      byCode: new Map(packages.map((p) => [p.code, p])),
+    };
+  }
+
+  /** The catalogue of the version this process knows; loaded once per version, shared by concurrent reads. */
+  function catalogue(): Promise<Snapshot> {
+    const current = version?.current();
+    if (current === undefined) return load(undefined);
+    if (snapshot?.version === current) return Promise.resolve(snapshot);
+    if (loading?.version !== current) {
+      const promise = load(current).then((loaded) => {
+        if (version?.current() === current) snapshot = loaded;
+        return loaded;
+      });
+      const entry = { version: current, promise };
+      loading = entry;
+      promise.then(
+        () => {
+          if (loading === entry) loading = undefined;
+        },
+        () => {
+          if (loading === entry) loading = undefined;
+        },
+      );
+    }
+    return loading.promise;
+  }
+
+  // A change seen (an operator's, or another process's after the poll) loads the new catalogue before it is asked for.
+  version?.onChange(() => {
+    catalogue().catch(() => undefined);
+  });
+
+  /** The packages with these codes, in the catalogue's order. */
+  function byCodes(cat: Snapshot, codes: readonly string[]): CataloguePackage[] {
+    const wanted = new Set(codes);
+    return cat.packages.filter((p) => wanted.has(p.code));
+  }
+
+  /** After this process's own write: its next read sees the change at once, the others after their poll. */
+  function changed(newVersion: number): void {
+    version?.set(newVersion);
+  }
+
   async function adminProduct(productId: number): Promise<CatalogueAdminProduct> {
     const product = (await loadProducts(db, [productId])).get(productId);
     if (!product) throw notFound('Product not found');
@@ -403,7 +472,7 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
 
   return {
     async getPackage(id: number, countryCode: string): Promise<Package> {
-      const [pkg] = await loadPackages(db, { ids: [id] });
+      const pkg = (await catalogue()).byId.get(id);
       if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
       const priced = pricePackage(pkg, countryCode);
       if (!priced) {
@@ -417,7 +486,7 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
 
     /** Unknown codes are a 404; packages not sold in the country are left out. */
     async priceEstimate(codes: readonly string[], countryCode: string) {
-      const found = await loadPackages(db, { codes });
+      const found = byCodes(await catalogue(), codes);
       const missing = unknownCodes(codes, found);
       if (missing) throw missing;
       const order = new Map(codes.map((c, i) => [c, i]));
@@ -440,7 +509,8 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
       include_out_of_stock: boolean;
     }) {
       const country = filter.country_name_enum;
-      const found = await loadPackages(db, filter.package_codes ? { codes: filter.package_codes } : 'all');
+      const cat = await catalogue();
+      const found = filter.package_codes ? byCodes(cat, filter.package_codes) : cat.packages;
       const packages = found.flatMap((pkg) => {
         if (filter.package_types && !filter.package_types.includes(pkg.packageType)) return [];
         const priced = pricePackage(pkg, country);
@@ -461,10 +531,12 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
       return { country_code: country, currency: currencyForCountry(country), packages };
     },
 
+    /** Generated once per catalogue version, like the static file it stands for. */
     async availabilityConfig() {
-      const all = await loadPackages(db, 'all');
+      const cat = await catalogue();
+      const all = cat.packages;
       return {
-        generated_at: now().toISOString(),
+        generated_at: cat.generatedAt.toISOString(),
         international_payments_enabled: internationalPayments,
         packages: all.map((pkg) => ({
           package_code: pkg.code,
@@ -476,7 +548,7 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
     },
 
     async paymentServices(codes: readonly string[], countryCode: string) {
-      const found = await loadPackages(db, { codes });
+      const found = byCodes(await catalogue(), codes);
       const missing = unknownCodes(codes, found);
       if (missing) throw missing;
       const services = paymentServicesFor(currencyForCountry(countryCode));
@@ -561,13 +633,15 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
           field: 'original_amount',
         });
       }
-      await writeProductPrice(db, {
-        productId,
-        currency: input.currency,
-        amountMinor,
-        originalMinor,
-        at: now(),
-      });
+      changed(
+        await writeProductPrice(db, {
+          productId,
+          currency: input.currency,
+          amountMinor,
+          originalMinor,
+          at: now(),
+        }),
+      );
       return adminProduct(productId);
     },
 
@@ -578,12 +652,14 @@ export function createCatalogueService({ db, now, internationalPayments }: Catal
     }): Promise<CatalogueAdminProduct> {
       const productId = await productIdOf(input.product_code);
       const current = (await loadProducts(db, [productId])).get(productId);
-      await writeProductStock(db, {
-        productId,
-        availabilityType: input.availability_type,
-        availableQuantity: input.available_quantity ?? current?.availableQuantity ?? 0,
-        at: now(),
-      });
+      changed(
+        await writeProductStock(db, {
+          productId,
+          availabilityType: input.availability_type,
+          availableQuantity: input.available_quantity ?? current?.availableQuantity ?? 0,
+          at: now(),
+        }),
+      );
       return adminProduct(productId);
     },
   };

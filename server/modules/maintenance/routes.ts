@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
 import { maintenanceGate } from './gate';
-import { createMaintenanceService, type MaintenanceService } from './service';
+import { createMaintenanceService, MAINTENANCE_POLL_MS, type MaintenanceService } from './service';
 
 export interface MaintenanceRoutesOptions {
   service: MaintenanceService;
@@ -64,11 +64,15 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
 /** Not encapsulated: its gate answers every other service's calls while a window is on. */
 export const maintenanceModule = fp<ModuleOptions>(
   async (app, deps) => {
+    // Polled in the background: the gate in front of every call reads the window from memory.
     const service = createMaintenanceService({
       db: deps.db,
       now: deps.now,
-      ...(deps.maintenanceCacheMs === undefined ? {} : { cacheMs: deps.maintenanceCacheMs }),
+      pollMs: deps.maintenanceCacheMs ?? MAINTENANCE_POLL_MS,
+      onPollError: (error) => app.log.warn({ err: error }, 'could not read the maintenance window'),
     });
+    app.addHook('onReady', () => service.start());
+    app.addHook('onClose', async () => service.stop());
     await app.register(maintenanceGate, { service });
     await app.register(maintenanceRoutes, {
       prefix: '/api/maintenance',

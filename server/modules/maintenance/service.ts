@@ -7,6 +7,7 @@ import {
   type MaintenanceStatus,
 } from '@contract/maintenance';
 import type { Database } from '../../db/client';
+import { watch } from '../../db/watch';
 import { type MaintenanceWindow, readMaintenanceWindow, writeMaintenanceWindow } from './repo';
 
 /** True while the window is on and its end (if any) has not passed. */
@@ -43,7 +44,13 @@ export interface MaintenanceService {
   set(input: SetMaintenanceInput): Promise<MaintenanceAdminResponse>;
   /** The current window with its status, as the operator sees it. */
   describe(): Promise<MaintenanceAdminResponse>;
+  /** With `pollMs`: the first read and the background poll (a no-op otherwise). */
+  start(): Promise<void>;
+  stop(): void;
 }
+
+/** How often each API process re-reads the window when it polls: another process's switch shows within it. */
+export const MAINTENANCE_POLL_MS = 1000;
 
 export interface MaintenanceServiceDeps {
   db: Database;
@@ -53,17 +60,34 @@ export interface MaintenanceServiceDeps {
    * time. Changes made through this process are seen at once.
    */
   cacheMs?: number;
+  /**
+   * Instead of `cacheMs`: keep the window in memory and re-read it in the background every `pollMs`, so no
+   * request waits on the database for it.
+   */
+  pollMs?: number;
+  onPollError?: (error: unknown) => void;
 }
 
 export function createMaintenanceService({
   db,
   now,
   cacheMs = 2000,
+  pollMs,
+  onPollError,
 }: MaintenanceServiceDeps): MaintenanceService {
   let cached: { window: MaintenanceWindow; readAt: number } | undefined;
   let inFlight: Promise<MaintenanceWindow> | undefined;
+  const polled =
+    pollMs === undefined
+      ? undefined
+      : watch({
+          read: () => readMaintenanceWindow(db),
+          intervalMs: pollMs,
+          ...(onPollError ? { onError: onPollError } : {}),
+        });
 
   async function currentWindow(): Promise<MaintenanceWindow> {
+    if (polled) return polled.current() ?? polled.refresh();
     const at = now().getTime();
     if (cached && at - cached.readAt >= 0 && at - cached.readAt < cacheMs) return cached.window;
     // Many requests at once share one read.
@@ -103,7 +127,10 @@ export function createMaintenanceService({
         updatedAt: at,
       });
       cached = { window, readAt: at.getTime() };
+      polled?.set(window);
       return adminView(window);
     },
+    start: async () => polled?.start(),
+    stop: () => polled?.stop(),
   };
 }

@@ -1,0 +1,61 @@
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { CatalogueVersion } from './version';
+
+/** Answers kept per catalogue version; beyond this many the oldest go first (keys come from buyers' queries). */
+const MAX_ENTRIES = 2000;
+/** Longer keys (odd filters) are answered without being kept. */
+const MAX_KEY_LENGTH = 1024;
+
+const serializers = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+/** The JSON Fastify's serializer would send for `schema` (validated against it), compiled once per schema. */
+function serializerFor(schema: z.ZodType): (data: unknown) => string {
+  let serialize = serializers.get(schema);
+  if (!serialize) {
+    serialize = serializerCompiler({ schema, method: 'GET', url: '(catalogue memo)', httpStatus: '200' });
+    serializers.set(schema, serialize);
+  }
+  return serialize;
+}
+
+/**
+ * Catalogue answers serialised once per catalogue version and request key, then sent as they are: repeated reads
+ * of an unchanged catalogue cost neither a query, nor pricing, nor validation and JSON. Errors are not kept.
+ */
+export function createResponseMemo(version: CatalogueVersion) {
+  let keptFor: number | undefined;
+  const kept = new Map<string, Promise<string>>();
+
+  return {
+    json<T>(key: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<string> {
+      const current = version.current();
+      const serialize = serializerFor(schema);
+      const fresh = () => compute().then(serialize);
+      if (current === undefined || key.length > MAX_KEY_LENGTH) return fresh();
+      if (current !== keptFor) {
+        kept.clear();
+        keptFor = current;
+      }
+      let json = kept.get(key);
+      if (!json) {
+        json = fresh();
+        kept.set(key, json);
+        if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
+        const settled = json;
+        settled.catch(() => {
+          if (kept.get(key) === settled) kept.delete(key);
+        });
+      }
+      return json;
+    },
+  };
+}
+
+export type ResponseMemo = ReturnType<typeof createResponseMemo>;
+
+/** Sends JSON already serialised (Fastify sends a string with a JSON content type as it is). */
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
