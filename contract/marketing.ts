@@ -19,7 +19,10 @@ export const eventPushRequestSchema = z.object({
   event_name: z.enum(MARKETING_EVENTS, { error: 'Unknown event name' }),
   event_data: properties.default({}),
   /** When it happened on the device (ISO 8601); the server's clock is used when absent. */
-  occurred_at: z.iso.datetime({ offset: true }).optional(),
+  occurred_at: z.iso
+    .datetime({ offset: true })
+    .refine((v) => v >= '2000' && v < '2100', 'Use a date between 2000 and 2099')
+    .optional(),
   anonymous_id: z.string().max(64).optional(),
 });
 
