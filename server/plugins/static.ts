@@ -55,6 +55,8 @@ export const storefrontPlugin = fp<StaticPluginOptions>(async (app, options) => 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = pathnameOf(request.url);
+    // Server paths are never files: one no route matched (e.g. a path parameter over its length) is a JSON 404.
+    if (request.routeOptions.url === '/*' && isServerPath(pathname)) return reply.callNotFound();
     if (pathname === '/' || !pathname.endsWith('/') || isServerPath(pathname)) return;
     // Only the path and query: an absolute-form target's host never reaches the Location.
     return reply.redirect(`${withoutTrailingSlash(pathname)}${searchOf(request.url)}`, 301);
@@ -71,8 +73,7 @@ export const storefrontPlugin = fp<StaticPluginOptions>(async (app, options) => 
     wildcard: true,
     // "/" is a page like any other: the not-found handler renders it (server/plugins/pages.ts).
     index: false,
-    // Server paths are never files: an unmatched one (e.g. a path parameter over its length) is a JSON 404.
-    allowedPath: (pathname) => pathname !== '/' && !isServerPath(pathname),
+    allowedPath: (pathname) => pathname !== '/',
     // We set Cache-Control ourselves, per file kind.
     cacheControl: false,
     // `npm run build` writes .br and .gz copies (scripts/precompress.ts): sent as they are, never recompressed.
