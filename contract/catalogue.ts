@@ -17,6 +17,10 @@ export { DEFAULT_COUNTRY } from './constants';
 
 import { DEFAULT_COUNTRY } from './constants';
 import { CURRENCIES } from './money';
+import { DB_INT_MAX, EMAIL_MAX_LENGTH } from './patterns';
+
+/** A package, product or category code as a caller names it. */
+const codeSchema = z.string().min(1).max(64);
 
 export { CURRENCIES };
 export const currencySchema = z.enum(CURRENCIES);
@@ -182,7 +186,9 @@ export type PackageWithEstimate = z.infer<typeof packageWithEstimateSchema>;
 // ---- Requests and responses ----
 
 /** GET /api/commerce/packages/{id}/v1/ */
-export const packageParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown package') });
+export const packageParamsSchema = z.object({
+  id: z.coerce.number().int().positive('Unknown package').max(DB_INT_MAX, 'Unknown package'),
+});
 export const countryQuerySchema = z.object({
   country_name_enum: countryCodeSchema.default(DEFAULT_COUNTRY),
 });
@@ -190,9 +196,9 @@ export const packageResponseSchema = z.object({ package: packageSchema });
 
 /** Comma-separated list in a query string, or a repeated parameter. */
 const codeList = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().max(4096), z.array(z.string().max(64)).max(50)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().min(1)).min(1, 'Name at least one package code').max(50));
+  .pipe(z.array(codeSchema).min(1, 'Name at least one package code').max(50));
 
 /** GET /api/commerce/packages/available/price_estimate/v1/?package_codes=SOLO,FAMILY&country_name_enum=IN */
 export const availablePriceEstimateQuerySchema = z.object({
@@ -210,11 +216,17 @@ export const availablePriceEstimateResponseSchema = z.object({
  * country_name_enum defaulting to IN) with optional filters. Every filter narrows the result.
  */
 export const availablePackagesRequestSchema = z.object({
-  package_codes: z.array(z.string().min(1)).max(50).optional(),
+  package_codes: z.array(codeSchema).max(50).optional(),
   country_name_enum: countryCodeSchema.default(DEFAULT_COUNTRY),
-  package_types: z.array(packageTypeSchema).optional(),
-  product_types: z.array(productTypeSchema).optional(),
-  category_codes: z.array(z.string().min(1)).optional(),
+  package_types: z
+    .array(packageTypeSchema)
+    .max(PACKAGE_TYPES.length * 2)
+    .optional(),
+  product_types: z
+    .array(productTypeSchema)
+    .max(PRODUCT_TYPES.length * 2)
+    .optional(),
+  category_codes: z.array(codeSchema).max(50).optional(),
   /** false hides packages that are out of stock. */
   include_out_of_stock: z.boolean().default(true),
 });
@@ -241,7 +253,7 @@ export const packagesAvailabilityConfigSchema = z.object({
 
 /** POST /api/invoicing/packages/payment_services/v1/ */
 export const paymentServicesRequestSchema = z.object({
-  package_codes: z.array(z.string().min(1)).min(1, 'Name at least one package code').max(50),
+  package_codes: z.array(codeSchema).min(1, 'Name at least one package code').max(50),
   /** The buyer's country: its currency decides the services (the payment link is for INR only). */
   country_name_enum: countryCodeSchema.default(DEFAULT_COUNTRY),
 });
@@ -270,7 +282,12 @@ export const lastSaleResponseSchema = z.object({
 /** POST /api/commerce/packages/{id}/notify_me/v1/ — tell me when it is back. At least one contact is required. */
 export const notifyMeRequestSchema = z
   .object({
-    email: z.email('Enter a valid email id').optional(),
+    email: z
+      .string()
+      .trim()
+      .max(EMAIL_MAX_LENGTH, 'Enter a valid email id')
+      .pipe(z.email('Enter a valid email id'))
+      .optional(),
     /** Mobile number with its country dial code, e.g. +919876543210. */
     phone_number: z
       .string()
@@ -291,10 +308,11 @@ export const notifyMeResponseSchema = z.object({
 
 // ---- Operator calls (Bearer operator token, from this machine only; `npm run shop -- catalogue …`) ----
 
-const operatorAmount = money.refine(
-  (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-  'Use an amount with at most two decimals',
-);
+/** Major units up to one crore: its minor units fit the database's integer column. */
+export const OPERATOR_AMOUNT_MAX = 10_000_000;
+const operatorAmount = money
+  .max(OPERATOR_AMOUNT_MAX, `Use an amount up to ${OPERATOR_AMOUNT_MAX}`)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use an amount with at most two decimals');
 const productCodeField = z.string().trim().min(1, 'Name a product code').max(100);
 
 /** POST /api/commerce/admin/catalogue/price/v1/ — a product's unit price before tax in one currency. */

@@ -23,3 +23,9 @@ export const ALPHANUMERIC_PATTERN = /^[A-Za-z0-9]+$/;
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
 /** 2 digits, a PAN, a non-zero letter or digit, Z, one more letter or digit (e.g. 27ABCDE1234F1Z5). */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** RFC 5321: the longest e-mail address a mailbox can have. */
+export const EMAIL_MAX_LENGTH = 254;
+/** The largest id and count the database stores (PostgreSQL integer). */
+export const DB_INT_MAX = 2_147_483_647;
+/** The earliest date of birth a profile accepts. */
+export const DOB_MIN = '1900-01-01';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_PATTERN, OTP_PATTERN } from './patterns';
+import { DOB_MIN, EMAIL_MAX_LENGTH, NAME_PATTERN, OTP_PATTERN } from './patterns';
 import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
 
 /*
@@ -50,6 +50,7 @@ export const dialCodeSchema = z
 /** The national number; spaces, dashes, dots and brackets are ignored. */
 export const phoneNumberSchema = z
   .string()
+  .max(32, 'Enter a valid phone number')
   .trim()
   .transform((v) => v.replace(/[\s\-().]/g, ''))
   .pipe(z.string().regex(/^\d{4,15}$/, 'Enter a valid phone number'));
@@ -184,12 +185,20 @@ const nameSchema = z
 const emailSchema = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH, 'Enter a valid email id')
   .pipe(z.email('Enter a valid email id'))
   .transform((v) => v.toLowerCase());
-const dobSchema = z.iso.date('Use the date format yyyy-MM-dd');
+/** Today's date where it is already tomorrow (UTC+14), so nobody born "today" anywhere is refused. */
+function latestToday(): string {
+  return new Date(Date.now() + 14 * 3600 * 1000).toISOString().slice(0, 10);
+}
+const dobSchema = z.iso
+  .date('Use the date format yyyy-MM-dd')
+  .refine((v) => v >= DOB_MIN, `Enter a date of birth after ${DOB_MIN}`)
+  .refine((v) => v <= latestToday(), 'A date of birth cannot be in the future');
 const genderSchema = z
   .string()
+  .max(32)
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(z.enum(GENDERS, { error: `Choose one of ${GENDERS.join(', ')}` }));
@@ -199,6 +208,7 @@ const profilePicUrlSchema = z
 const languageSchema = z
   .string()
   .trim()
+  .max(35, 'Use a language tag such as en or hi-IN')
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language tag such as en or hi-IN');
 
 /**
@@ -207,8 +217,11 @@ const languageSchema = z
  * phone_number and country_code are accepted only when they equal the current ones (changing them needs a code).
  * user_id, when given, must be the caller's own (403 otherwise).
  */
+/** A buyer's id as the server issues it. */
+const userIdSchema = z.string().max(64);
+
 export const profileUpdateRequestSchema = z.object({
-  user_id: z.string().optional(),
+  user_id: userIdSchema.optional(),
   name: nameSchema.optional(),
   email: emailSchema.nullable().optional(),
   gender: genderSchema.nullable().optional(),
@@ -221,7 +234,7 @@ export const profileUpdateRequestSchema = z.object({
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 /** GET /user_profile/get/v1/?user_id=: user_id is optional and must be the caller's own (403 otherwise). */
-export const profileQuerySchema = z.object({ user_id: z.string().optional() });
+export const profileQuerySchema = z.object({ user_id: userIdSchema.optional() });
 
 /** POST /sign_up/details/v1/ (authenticated): the new buyer's details; name is required. Answers { profile }. */
 export const signUpDetailsRequestSchema = z.object({
@@ -268,7 +281,9 @@ export const statesResponseSchema = z.object({ states_details: z.array(stateSche
 export type StatesResponse = z.infer<typeof statesResponseSchema>;
 
 /** GET /districts/v1/?state=KERALA (state_name_enum; a state name is accepted too). */
-export const districtsQuerySchema = z.object({ state: z.string().trim().min(1, 'Choose a state') });
+export const districtsQuerySchema = z.object({
+  state: z.string().trim().min(1, 'Choose a state').max(64, 'Choose a state'),
+});
 export const districtsResponseSchema = z.object({
   state_name: z.string(),
   state_name_enum: z.string(),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { type Config, productionProblems, trustProxyOption } from './config';
 import type { AppDeps, ModuleOptions } from './context';
+import { errorForLog } from './errors';
 import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
 import { watchCatalogueVersion } from './modules/catalogue/version';
@@ -12,13 +13,14 @@ import { marketingModule } from './modules/marketing/routes';
 import { placesModule } from './modules/places/routes';
 import { userModule } from './modules/user/routes';
 import { compressionPlugin } from './plugins/compression';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful';
 import { healthPlugin } from './plugins/health';
 import { createPages } from './plugins/pages';
 import { requestLogPlugin } from './plugins/request-log';
-import { securityPlugin } from './plugins/security';
+import { baselineSecurityHeaders, securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/static';
+import { contractValidatorCompiler } from './validation';
 
 export type { AppDeps };
 
@@ -39,6 +41,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): FastifyBaseLogg
   return pino({
     level: config.LOG_LEVEL,
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    // A database error keeps its query but not the values a buyer sent.
+    serializers: { err: (error: unknown) => errorForLog(error) },
   });
 }
 
@@ -67,8 +71,13 @@ export function buildApp(deps: AppDeps) {
   const unsafe = productionProblems(config);
   if (unsafe.length > 0) throw new Error(`Refusing to start: ${unsafe.join('; ')}`);
 
+  const logger = deps.logger ?? createLogger(config);
+  // Answers written before routing (a bad URL, oversized headers) carry the spec's body and the security headers.
+  const early = { securityHeaders: baselineSecurityHeaders(config.NODE_ENV === 'production') };
   const app = Fastify({
-    loggerInstance: deps.logger ?? createLogger(config),
+    loggerInstance: logger,
+    frameworkErrors: frameworkErrorHandler(early),
+    clientErrorHandler: clientErrorHandler(early, () => logger),
     // One line per request comes from the request-log plugin instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -87,7 +96,7 @@ export function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(requestLogPlugin);

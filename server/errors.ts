@@ -52,3 +52,51 @@ export class HttpError extends Error {
     return errorBody(this.statusCode, this.message, this.details);
   }
 }
+
+/** Fields of a database driver's error that name what failed without carrying the values sent. */
+const SAFE_DB_FIELDS = ['code', 'severity', 'routine', 'constraint', 'table', 'column', 'schema'] as const;
+const MAX_CAUSE_DEPTH = 4;
+
+function record(error: Error): Record<string, unknown> {
+  return error as unknown as Record<string, unknown>;
+}
+
+/** drizzle's query error: its message is the query and then the parameters. */
+function isQueryError(error: Error): boolean {
+  return typeof record(error).query === 'string' && 'params' in record(error);
+}
+
+/** A PostgreSQL error (pg, PGlite): its message may quote the value it refused. */
+function isPostgresError(error: Error): boolean {
+  const { code, severity } = record(error);
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && severity !== undefined;
+}
+
+/**
+ * An error as the log may keep it: a database error loses its parameters, its detail and the values quoted in
+ * its message (drizzle puts the parameters in its message, PostgreSQL quotes the value it refused), so a
+ * buyer's submitted values never reach the log. Other errors pass unchanged.
+ */
+export function errorForLog(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const query = isQueryError(error);
+  const postgres = !query && isPostgresError(error);
+  const cause =
+    error.cause !== undefined && depth < MAX_CAUSE_DEPTH ? errorForLog(error.cause, depth + 1) : undefined;
+  if (!query && !postgres) {
+    if (cause === error.cause) return error;
+    const copy = Object.assign(new Error(error.message, { cause }), { name: error.name });
+    copy.stack = error.stack;
+    return copy;
+  }
+  const message = query
+    ? `Failed query: ${String(record(error).query)}`
+    : error.message.replace(/"[^"]*"/g, '"[redacted]"');
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const copy = Object.assign(new Error(message, { cause }), { name: error.name });
+  copy.stack = [`${error.name}: ${message}`, ...frames].join('\n');
+  if (postgres)
+    for (const field of SAFE_DB_FIELDS)
+      if (record(error)[field] !== undefined) record(copy)[field] = record(error)[field];
+  return copy;
+}

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isDesignedRefusal } from './errors';
 
 /** Query parameters whose values never reach the log. */
 const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|code|otp|password|signature|key)=)[^&]*/gi;
@@ -23,7 +24,9 @@ export const requestLogPlugin = fp(async (app) => {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (reply.statusCode >= 500) request.log.error(line, 'request');
+    // A refusal by design (maintenance, a switched-off feature) is a warning, not a fault.
+    if (reply.statusCode >= 500 && !isDesignedRefusal(request)) request.log.error(line, 'request');
+    else if (reply.statusCode >= 500) request.log.warn(line, 'request');
     else request.log.info(line, 'request');
   });
 });

@@ -26,6 +26,32 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), usb=()';
+
+/**
+ * The headers helmet sets on every response, as one fixed set (no nonces), for answers written before Fastify
+ * routes a request: a malformed URL, oversized headers. security.test.ts holds them to helmet's.
+ */
+export function baselineSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    'content-security-policy': Object.entries(CSP_DIRECTIVES)
+      .map(([name, values]) => `${name} ${values.join(' ')}`)
+      .join(';'),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(production ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
+
 export const securityPlugin = fp<SecurityPluginOptions>(async (app, options) => {
   await app.register(helmet, {
     global: true,
@@ -48,7 +74,7 @@ export const securityPlugin = fp<SecurityPluginOptions>(async (app, options) => 
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), usb=()');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     return payload;
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isServerPath } from '@contract/paths';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { pathnameOf } from './errors';
+import { pathnameOf, searchOf } from './errors';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -33,11 +33,12 @@ export const FILE_EXTENSION =
   /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|wasm|mp4|webm)$/i;
 
 /**
- * The path without trailing slashes ("/" stays "/"). Leading slashes collapse to one, so
- * "//evil.example/" redirects to "/evil.example", never off-site.
+ * The path without trailing slashes ("/" stays "/"). Leading slashes and backslashes collapse to one slash
+ * (browsers read "/\\host" as "//host"), so "//evil.example/" and "/\\evil.example/" redirect to
+ * "/evil.example", never off-site.
  */
 export function withoutTrailingSlash(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '').replace(/^\/+/, '/');
+  const trimmed = pathname.replace(/[/\\]+$/, '').replace(/^[/\\]+/, '/');
   return trimmed === '' ? '/' : trimmed;
 }
 
@@ -54,9 +55,11 @@ export const storefrontPlugin = fp<StaticPluginOptions>(async (app, options) => 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = pathnameOf(request.url);
+    // Server paths are never files: one no route matched (e.g. a path parameter over its length) is a JSON 404.
+    if (request.routeOptions.url === '/*' && isServerPath(pathname)) return reply.callNotFound();
     if (pathname === '/' || !pathname.endsWith('/') || isServerPath(pathname)) return;
-    const query = request.url.slice(pathname.length);
-    return reply.redirect(`${withoutTrailingSlash(pathname)}${query}`, 301);
+    // Only the path and query: an absolute-form target's host never reaches the Location.
+    return reply.redirect(`${withoutTrailingSlash(pathname)}${searchOf(request.url)}`, 301);
   });
 
   if (!existsSync(root) || !statSync(root).isDirectory()) {

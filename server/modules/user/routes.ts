@@ -35,7 +35,7 @@ import type { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
 import { currentUser, SHOP_TOKEN_SETS } from '../../plugins/auth';
-import type { OidcService } from '../auth/oidc';
+import { type OidcService, socialLoginDisabled } from '../auth/oidc';
 import type { AuthService } from '../auth/service';
 import type { UserService } from './service';
 
@@ -276,7 +276,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       schema: { body: oidcLoginRequestSchema, response: { 200: oidcLoginResponseSchema } },
     },
     async (request) => {
-      if (!oidc.enabled) throw new HttpError(503, 'Sign-in with Google is not available on this shop');
+      if (!oidc.enabled) throw socialLoginDisabled();
       return auth.socialLogin(
         request.body.social_ticket,
         request.user?.userId ?? null,
