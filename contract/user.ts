@@ -13,7 +13,8 @@ import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
  *   400 with res_status INVALID_TOKEN (one of §8's expired-token rules, so the client refreshes once and
  *   retries). A call without any Authorization header: 401 UNAUTHORIZED (nothing to refresh).
  * - a refused refresh (unknown, expired, revoked, or an already-rotated refresh token, which also revokes
- *   its whole family): 401 with res_status SESSION_EXPIRED; the client logs the buyer out.
+ *   its whole family unless it comes back within the short grace window, where it gets the same rotated
+ *   pair): 401 with res_status SESSION_EXPIRED; the client logs the buyer out.
  * - a wrong one-time code: 400 INVALID_OTP (field otp); an expired code: 400 OTP_EXPIRED; a code tried
  *   too often: 400 OTP_ATTEMPTS_EXCEEDED; asking again too soon or too often: 429 TOO_MANY_REQUESTS with
  *   time_in_seconds (also the Retry-After header).

@@ -8,6 +8,10 @@ describe('parseContact (notify-me: an e-mail id or a mobile number with its coun
   it('takes a valid e-mail id, refuses a broken one', () => {
     expect(parseContact(' a@b.co ', 'IN')).toEqual({ ok: true, contact: { email: 'a@b.co' } });
     expect(parseContact('a@b', 'IN')).toEqual({ ok: false, message: 'Enter a valid email id' });
+    // The server keeps at most 254 characters (RFC 5321); a longer one is refused here, under the field.
+    const long = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`;
+    expect(long.length).toBeGreaterThan(254);
+    expect(parseContact(long, 'IN')).toEqual({ ok: false, message: 'Enter a valid email id' });
     expect(parseContact('abc', 'US')).toEqual({ ok: false, message: 'Enter a valid email id' });
   });
   it('reads ten Indian digits starting 5 to 9 as +91 in India', () => {

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from '@contract/patterns';
 import { z } from 'zod';
 import type { NotifyMeContact } from '@/api/commerce';
 
@@ -12,7 +13,7 @@ export const CONTACT_MESSAGES = {
 const INDIAN_MOBILE = /^[5-9]\d{9}$/;
 /** E.164: + and the country code, 7 to 15 digits in all (contract notifyMeRequestSchema). */
 const E164 = /^\+[1-9]\d{6,14}$/;
-const emailSchema = z.email();
+const emailSchema = z.string().max(EMAIL_MAX_LENGTH).pipe(z.email());
 
 export type ContactResult = { ok: true; contact: NotifyMeContact } | { ok: false; message: string };
 
