@@ -1,5 +1,6 @@
 import { get } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { errorBodySchema } from '@contract/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './serve';
 import { memoryLogger, testConfig } from './testing';
@@ -36,6 +37,11 @@ function rawClient(): { socket: Socket; received: () => string; closed: Promise<
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   return { socket, received: () => data, closed };
+}
+
+/** The body of a raw HTTP answer, parsed as spec §8's error body. */
+function errorOf(raw: string) {
+  return errorBodySchema.parse(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).data;
 }
 
 /**
@@ -77,6 +83,7 @@ describe('connections cannot be held hostage', () => {
     await client.closed;
     expect(await left).toBeGreaterThan(0);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(errorOf(client.received())).toMatchObject({ http_status_code: 408 });
     expect(await healthz()).toBe(200);
   });
 
@@ -91,6 +98,7 @@ describe('connections cannot be held hostage', () => {
     await client.closed;
     expect(await left).toBeGreaterThan(0);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(errorOf(client.received())).toMatchObject({ http_status_code: 408 });
     expect(await healthz()).toBe(200);
   });
 
