@@ -122,6 +122,17 @@ describe('BottomSheet on a phone', () => {
     await waitFor(() => expect(window.history.state?.overlayEntry).toBeUndefined());
   });
 
+  it('gives focus to its handle when closed after a tap that focused nothing', async () => {
+    const user = userEvent.setup();
+    render(<Checkout />);
+    expect(document.body).toHaveFocus();
+    tapHandle();
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(handle()).toHaveFocus();
+  });
+
   it('is toggled from the keyboard by its handle, which announces the state and steps through the snaps', async () => {
     const user = userEvent.setup();
     const onSnapChange = vi.fn();

@@ -88,7 +88,10 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
       const current = snapRef.current;
       if (current === 'peek' && next !== 'peek') {
         keepRoom();
-        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        const active = document.activeElement;
+        // Opened by a tap that focused nothing: focus comes back to the handle, not to the page's start.
+        opener.current =
+          active instanceof HTMLElement && active !== document.body ? active : handleRef.current;
       }
       snapRef.current = next;
       setSnap(next);
