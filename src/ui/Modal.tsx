@@ -4,8 +4,7 @@ import { createPortal } from 'react-dom';
 import { Button } from './Button';
 import { getFocusable } from './focus';
 import { CloseIcon } from './icons';
-import { isTopModal, pushModal, removeModal } from './modalStack';
-import { lockScroll } from './scrollLock';
+import { activateModal } from './modalStack';
 import './Modal.css';
 
 export type ModalSize = 's' | 'm' | 'l';
@@ -75,38 +74,12 @@ function ModalPanel({
     if (!isPresent) return;
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const unlock = lockScroll();
-    const entry = pushModal();
-
-    const target =
-      initialFocusRef?.current ?? (bodyRef.current && getFocusable(bodyRef.current)[0]) ?? dialog;
-    target.focus({ preventScroll: true });
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isTopModal(entry)) return;
-      if (event.key === 'Escape') {
-        // A control inside (an open dropdown) that consumed Escape marks it handled.
-        if (event.defaultPrevented) return;
-        event.preventDefault();
-        onCloseRef.current();
-      } else if (event.key === 'Tab') {
-        trapTab(event, dialog);
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (!isTopModal(entry)) return;
-      const t = event.target;
-      if (t instanceof Node && !dialog.contains(t)) (getFocusable(dialog)[0] ?? dialog).focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      removeModal(entry);
-      unlock();
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
-    };
+    return activateModal(dialog, {
+      initialFocus:
+        initialFocusRef?.current ?? (bodyRef.current && getFocusable(bodyRef.current)[0]) ?? dialog,
+      onEscape: () => onCloseRef.current(),
+      returnFocusTo: opener,
+    });
   }, [isPresent, initialFocusRef, opener]);
 
   const transition = reduceMotion ? { duration: 0 } : { duration: 0.22, ease: [0.2, 0.8, 0.2, 1] as const };
@@ -165,24 +138,4 @@ function ModalPanel({
       </motion.div>
     </div>
   );
-}
-
-function trapTab(event: KeyboardEvent, dialog: HTMLElement) {
-  const focusable = getFocusable(dialog);
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  const active = document.activeElement;
-  if (!first || !last) {
-    event.preventDefault();
-    dialog.focus();
-    return;
-  }
-  const outside = !(active instanceof Node) || !dialog.contains(active) || active === dialog;
-  if (event.shiftKey && (active === first || outside)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || outside)) {
-    event.preventDefault();
-    first.focus();
-  }
 }
