@@ -1,4 +1,4 @@
-import type { AnyActorRef } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -19,9 +19,9 @@ export function deferred<T>(): Deferred<T> {
 /** Every state value the actor passed through, transient ones included ("a.b" for nested ones). */
 export function statesVisited() {
   const seen = new Set<string>();
-  const inspect = (event: { type: string; actorRef: AnyActorRef; snapshot?: unknown }) => {
+  const inspect = (event: InspectionEvent) => {
     if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
-    const value = (event.snapshot as { value?: unknown } | undefined)?.value;
+    const value = (event.snapshot as { value?: unknown }).value;
     for (const path of paths(value)) seen.add(path);
   };
   return { seen, inspect };
