@@ -23,7 +23,7 @@ const refused = (message: string) =>
 function harness(code?: string) {
   const calls = {
     apply: [] as { code: string; d: Deferred<ApplyCouponOutput> }[],
-    clear: [] as { code: string; d: Deferred<void> }[],
+    clear: [] as Deferred<void>[],
   };
   const machine = couponMachine.provide({
     actors: {
@@ -32,9 +32,9 @@ function harness(code?: string) {
         calls.apply.push({ code: input.code, d });
         return d.promise;
       }),
-      clearCoupon: fromPromise<void, { code: string }>(({ input }) => {
+      clearCoupon: fromPromise<void, void>(() => {
         const d = deferred<void>();
-        calls.clear.push({ code: input.code, d });
+        calls.clear.push(d);
         return d.promise;
       }),
     },
@@ -153,8 +153,11 @@ describe('coupon machine (spec §4 Coupon, §5 Coupon)', () => {
     await at('couponVerified');
     actor.send({ type: 'CLEAR_COUPON_CODE' });
     expect(actor.getSnapshot().value).toBe('clearingCouponCode');
-    expect(calls.clear.map((c) => c.code)).toEqual(['WELCOME10']);
-    calls.clear[0]?.d.resolve();
+    // The field and the applied coupon go at once, so the refreshed estimate is priced without it.
+    expect(actor.getSnapshot().context).toEqual({ code: '', appliedCode: null, saving: 0, error: null });
+    expect(couponBanner(actor.getSnapshot())).toBeNull();
+    expect(calls.clear).toHaveLength(1);
+    calls.clear[0]?.resolve();
     await at('editing');
     expect(actor.getSnapshot().context).toEqual({ code: '', appliedCode: null, saving: 0, error: null });
 
@@ -163,7 +166,7 @@ describe('coupon machine (spec §4 Coupon, §5 Coupon)', () => {
     calls.apply[1]?.d.resolve({ saving: 100 });
     await at('couponVerified');
     actor.send({ type: 'CLEAR_COUPON_CODE' });
-    calls.clear[1]?.d.reject(new Error('offline'));
+    calls.clear[1]?.reject(new Error('offline'));
     await at('editing');
     expect(actor.getSnapshot().context.code).toBe('');
   });

@@ -59,7 +59,7 @@ export const couponMachine = setup({
       throw new Error('applyCoupon is not provided');
     }),
     // Nothing to tell the server by default: the next estimate simply goes without the code.
-    clearCoupon: fromPromise<void, { code: string }>(async () => undefined),
+    clearCoupon: fromPromise<void, void>(async () => undefined),
   },
   delays: {
     COUPON_INVALID_RESET_MS,
@@ -133,13 +133,13 @@ export const couponMachine = setup({
       },
     },
     clearingCouponCode: {
-      entry: 'clearError',
+      // The field empties at once; the injected clearCoupon prices the order without the coupon.
+      entry: 'clearField',
       invoke: {
         src: 'clearCoupon',
-        input: ({ context }) => ({ code: context.appliedCode ?? context.code }),
-        // Cleared locally either way: an estimate that failed offline is asked again without the code.
-        onDone: { target: 'editing', actions: 'clearField' },
-        onError: { target: 'editing', actions: 'clearField' },
+        // Cleared either way: an estimate that failed offline is asked again on reconnect.
+        onDone: 'editing',
+        onError: 'editing',
       },
     },
     invalidCoupon: {
