@@ -124,6 +124,7 @@ describe('coupon machine (spec §4 Coupon, §5 Coupon)', () => {
     expect(canApplyCoupon(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'APPLY_COUPON' });
     expect(actor.getSnapshot().value).toBe('applyingCouponCode');
+    expect(actor.getSnapshot().context.error).toBeNull();
     calls.apply[1]?.d.reject(refused('This coupon has expired'));
     await at('couponVerifyFailed');
 

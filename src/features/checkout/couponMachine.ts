@@ -102,6 +102,8 @@ export const couponMachine = setup({
       },
     },
     applyingCouponCode: {
+      // The last refusal's message goes while the code is asked about again.
+      entry: 'clearError',
       invoke: {
         src: 'applyCoupon',
         input: ({ context }) => ({ code: context.code.trim() }),

@@ -112,6 +112,7 @@ describe('referral machine (spec §4 Referral)', () => {
 
     actor.send({ type: 'APPLY' });
     expect(actor.getSnapshot().value).toBe('applyingReferralCode');
+    expect(actor.getSnapshot().context.error).toBeNull();
     calls.apply[1]?.d.reject(refused('This referral code does not exist'));
     await at('applyingReferralCodeFailed');
 

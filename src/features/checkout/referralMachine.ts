@@ -111,6 +111,8 @@ export const referralMachine = setup({
       },
     },
     applyingReferralCode: {
+      // The last refusal's message goes while the code is asked about again.
+      entry: 'clearError',
       invoke: {
         src: 'applyReferral',
         input: ({ context }) => ({ code: context.code.trim() }),
