@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@contract/common';
 import {
+  emailOtpSentResponseSchema,
   logoutResponseSchema,
   oidcCodeResponseSchema,
   oidcCredentialsResponseSchema,
@@ -10,6 +11,7 @@ import {
   profileResponseSchema,
   type SignUpDetailsRequest,
   type TokenSetName,
+  type UpdateEmailRequest,
   type UserProfile,
   type VerifyPhoneOtpRequest,
   verifyPhoneOtpV2ResponseSchema,
@@ -133,6 +135,44 @@ export const profileQuery = (userId: string) =>
     },
     staleTime: 5 * 60_000,
   });
+
+/* The e-mail and its code (spec §4 E-mail verification) */
+
+/** Replaces the buyer's e-mail; the new one is unverified until its code is entered. */
+export async function updateEmail(body: UpdateEmailRequest): Promise<ClientProfile> {
+  const { profile } = await apiRequest({
+    service: 'user',
+    path: '/user_account/email/update/v1/',
+    method: 'POST',
+    body,
+    auth: 'main',
+    schema: profileResponseSchema,
+  });
+  return toClientProfile(profile);
+}
+
+/** Sends a code to the profile's e-mail (no payload: the server reads the address from the profile). */
+export function requestEmailOtp() {
+  return apiRequest({
+    service: 'user',
+    path: '/user_account/email/verify/request_otp/v1/',
+    auth: 'main',
+    schema: emailOtpSentResponseSchema,
+  });
+}
+
+/** Checks the e-mail code; answers the profile, now with the e-mail verified. */
+export async function verifyEmailOtp(body: { otp: string }): Promise<ClientProfile> {
+  const { profile } = await apiRequest({
+    service: 'user',
+    path: '/verify/email_otp/v1/',
+    method: 'POST',
+    body,
+    auth: 'main',
+    schema: profileResponseSchema,
+  });
+  return toClientProfile(profile);
+}
 
 /* Mutations (useMutation(requestOtpMutation()) …) */
 

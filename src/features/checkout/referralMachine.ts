@@ -1,0 +1,164 @@
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { errorMessage } from '@/ui/form/apiErrors';
+import type { CodeAppliedEmitted } from './analytics';
+
+/*
+ * The referral machine of spec §4 "Referral" (also the invite code of the licence and business-kit variants, which
+ * goes the same associate-code way), states and events named as the spec names them:
+ * - idle: the field is empty (the spec "also describes" it); a preset code from the page address is applied
+ *   at once on load (input.presetCode → applyingReferralCode).
+ * - editing: a code typed, not applied; APPLY → applyingReferralCode (only with a code).
+ * - applyingReferralCode: the injected `applyReferral` prices the order with the code →
+ *   appliedReferralCode (its saving kept, referral_code_applied emitted) or applyingReferralCodeFailed
+ *   (the server's message on the field, spec §8), where APPLY tries again.
+ * - "typing resets the state": UPDATE from any settled state → editing (idle when emptied), error cleared;
+ *   "updating the code from applied returns to editing"; EDIT reopens the applied or refused code as it is.
+ * - CLEAR (removing the success banner) → clearingReferralCode: the field is cleared and the injected
+ *   `clearReferral` refreshes the price without the code → idle.
+ */
+
+export interface ApplyReferralOutput {
+  /** The association discount the server priced, minor units. */
+  saving: number;
+}
+
+export interface ReferralInput {
+  /** The code from the page address, applied on load. */
+  presetCode?: string | null;
+}
+
+export interface ReferralContext {
+  code: string;
+  /** The code the order is priced with (null when none): what the price estimate sends as associateCode. */
+  appliedCode: string | null;
+  /** The association discount of the applied code, minor units. */
+  saving: number;
+  error: string | null;
+  /** The page address's code until it has been applied once. */
+  presetCode: string | null;
+}
+
+export type ReferralEvent =
+  | { type: 'UPDATE'; code: string }
+  | { type: 'APPLY' }
+  | { type: 'CLEAR' }
+  | { type: 'EDIT' };
+
+const typing = [
+  {
+    guard: 'isEmptyUpdate' as const,
+    target: '#referral.idle',
+    actions: ['dropAppliedCode' as const, 'storeCode' as const],
+  },
+  { target: '#referral.editing', actions: ['dropAppliedCode' as const, 'storeCode' as const] },
+];
+
+export const referralMachine = setup({
+  types: {
+    context: {} as ReferralContext,
+    events: {} as ReferralEvent,
+    input: {} as ReferralInput,
+    emitted: {} as CodeAppliedEmitted,
+  },
+  actors: {
+    applyReferral: fromPromise<ApplyReferralOutput, { code: string }>(async () => {
+      throw new Error('applyReferral is not provided');
+    }),
+    // Nothing to tell the server by default: the next estimate simply goes without the code.
+    clearReferral: fromPromise<void, void>(async () => undefined),
+  },
+  guards: {
+    hasPresetCode: ({ context }) => context.presetCode !== null && context.presetCode.trim() !== '',
+    hasReferralCode: ({ context }) => context.code.trim() !== '',
+    isEmptyUpdate: ({ event }) => event.type === 'UPDATE' && event.code.trim() === '',
+  },
+  actions: {
+    takePresetCode: assign(({ context }) => ({ code: (context.presetCode ?? '').trim(), presetCode: null })),
+    storeCode: assign(({ context, event }) =>
+      event.type === 'UPDATE' ? { code: event.code, error: null } : context,
+    ),
+    dropAppliedCode: assign({ appliedCode: null, saving: 0 }),
+    storeApplied: assign((_, params: { saving: number }) => ({ saving: params.saving, error: null })),
+    markApplied: assign(({ context }) => ({ appliedCode: context.code.trim() })),
+    storeFailure: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    emitReferralApplied: emit(({ context }) => ({
+      type: 'referral_code_applied' as const,
+      code: context.appliedCode ?? context.code.trim(),
+      saving: context.saving,
+    })),
+    clearField: assign({ code: '', appliedCode: null, saving: 0, error: null }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'referral',
+  context: ({ input }) => ({
+    code: '',
+    appliedCode: null,
+    saving: 0,
+    error: null,
+    presetCode: input.presetCode ?? null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      always: { guard: 'hasPresetCode', target: 'applyingReferralCode', actions: 'takePresetCode' },
+      on: { UPDATE: typing },
+    },
+    editing: {
+      on: {
+        UPDATE: typing,
+        APPLY: { guard: 'hasReferralCode', target: 'applyingReferralCode' },
+      },
+    },
+    applyingReferralCode: {
+      // The last refusal's message goes while the code is asked about again.
+      entry: 'clearError',
+      invoke: {
+        src: 'applyReferral',
+        input: ({ context }) => ({ code: context.code.trim() }),
+        onDone: {
+          target: 'appliedReferralCode',
+          actions: [
+            { type: 'storeApplied', params: ({ event }) => ({ saving: event.output.saving }) },
+            'markApplied',
+            'emitReferralApplied',
+          ],
+        },
+        onError: {
+          target: 'applyingReferralCodeFailed',
+          actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    appliedReferralCode: {
+      on: {
+        UPDATE: typing,
+        EDIT: { target: 'editing', actions: 'dropAppliedCode' },
+        CLEAR: 'clearingReferralCode',
+      },
+    },
+    applyingReferralCodeFailed: {
+      on: {
+        UPDATE: typing,
+        APPLY: { guard: 'hasReferralCode', target: 'applyingReferralCode' },
+        EDIT: { target: 'editing', actions: 'clearError' },
+      },
+    },
+    clearingReferralCode: {
+      entry: 'clearField',
+      invoke: {
+        src: 'clearReferral',
+        // The code is gone either way; an estimate that failed offline is asked again on reconnect.
+        onDone: 'idle',
+        onError: 'idle',
+      },
+    },
+  },
+});
+
+export type ReferralSnapshot = SnapshotFrom<typeof referralMachine>;
+
+/** The success banner's saving (minor units), or null when no code is applied. */
+export function referralBanner(snapshot: ReferralSnapshot): { amount: number } | null {
+  return snapshot.matches('appliedReferralCode') ? { amount: snapshot.context.saving } : null;
+}
