@@ -7,6 +7,7 @@ import type { AppDeps, ModuleOptions } from './context';
 import { errorForLog } from './errors';
 import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
+import { checkoutModule } from './modules/checkout/routes';
 import { watchCatalogueVersion } from './modules/catalogue/version';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
@@ -58,6 +59,7 @@ const MODULES = [
   marketingModule,
   catalogueModule,
   placesModule,
+  checkoutModule,
 ] as const;
 
 /**

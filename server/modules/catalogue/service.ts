@@ -471,6 +471,11 @@ export function createCatalogueService({ db, now, internationalPayments, version
   }
 
   return {
+    /** A package as loaded for the catalogue version this process knows (the checkout prices from it). */
+    async findPackage(id: number): Promise<CataloguePackage | undefined> {
+      return (await catalogue()).byId.get(id);
+    },
+
     async getPackage(id: number, countryCode: string): Promise<Package> {
       const pkg = (await catalogue()).byId.get(id);
       if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
