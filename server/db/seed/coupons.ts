@@ -71,7 +71,12 @@ export const SEED_COUPONS: (typeof schema.coupons.$inferInsert)[] = [
 /** Demo associate (referral) codes: each gives the buyer the association discount. */
 export const SEED_ASSOCIATE_CODES: (typeof schema.associateCodes.$inferInsert)[] = [
   { code: 'CLUB-RAHUL', associateName: 'Rahul Dravid Cricket Club', discountBp: 500, maxDiscountMinor: null },
-  { code: 'ACADEMY-MEERA', associateName: 'Meera Cricket Academy', discountBp: 300, maxDiscountMinor: 300_000 },
+  {
+    code: 'ACADEMY-MEERA',
+    associateName: 'Meera Cricket Academy',
+    discountBp: 300,
+    maxDiscountMinor: 300_000,
+  },
   { code: 'CLUB-OLD', associateName: 'A club no longer with us', discountBp: 500, active: false },
 ];
 

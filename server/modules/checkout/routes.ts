@@ -24,7 +24,10 @@ const ESTIMATES: readonly { path: string; variant: EstimateVariant }[] = [
 ];
 
 /** Under /api/commerce: the price estimates (spec §7), signed in or not (a buyer's coupon uses need the buyer). */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }> = async (app, { service }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }> = async (
+  app,
+  { service },
+) => {
   const optionalUser = app.optionalUser();
   for (const { path, variant } of ESTIMATES) {
     app.post(

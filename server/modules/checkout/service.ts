@@ -3,12 +3,11 @@ import { type Currency, currencyForCountry, toMajor } from '@contract/money';
 import type {
   EstimatePackageResult,
   NamedDiscount,
-  priceEstimateRequestSchema,
   PriceEstimateResponse,
+  priceEstimateRequestSchema,
 } from '@contract/pricing';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { CouponRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
 import { isProductOutOfStock, pricePackage } from '../catalogue/service';
@@ -65,7 +64,9 @@ export function pricingCountry(input: Pick<PriceEstimateInput, 'billing_details'
 }
 
 /** A state as an enum (state_name_enum wins; "Tamil Nadu" and "TAMIL_NADU" are the same state). */
-export function pricingState(input: Pick<PriceEstimateInput, 'billing_details' | 'state_name'>): string | null {
+export function pricingState(
+  input: Pick<PriceEstimateInput, 'billing_details' | 'state_name'>,
+): string | null {
   const raw = input.billing_details?.state_name_enum ?? input.state_name ?? '';
   const state = raw
     .trim()
@@ -209,9 +210,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     code: string,
     context: { currency: Currency; grossMinor: number; packageCodes: string[]; userId: string | null },
   ): Promise<DiscountInput> {
-    const coupon: CouponRow | undefined = await findCoupon(db, code);
+    const coupon = await findCoupon(db, code);
     const at = now();
-    if (!coupon || !coupon.active) throw refuse('This coupon code is not valid', COUPON_FIELD);
+    if (!coupon?.active) throw refuse('This coupon code is not valid', COUPON_FIELD);
     if (at < coupon.validFrom) throw refuse('This coupon is not active yet', COUPON_FIELD);
     if (coupon.validUntil && at >= coupon.validUntil) throw refuse('This coupon has expired', COUPON_FIELD);
     if (coupon.currency && coupon.currency !== context.currency) {
@@ -256,7 +257,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     };
   }
 
-  async function associateDiscount(code: string): Promise<{ discount: DiscountInput; associateName: string }> {
+  async function associateDiscount(
+    code: string,
+  ): Promise<{ discount: DiscountInput; associateName: string }> {
     const associate = await findAssociateCode(db, code);
     if (!associate) throw refuse('This referral code is not valid', ASSOCIATE_FIELD);
     return {
