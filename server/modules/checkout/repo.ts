@@ -1,30 +1,27 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { associateCodes, couponRedemptions, coupons } from '../../db/schema';
 
-/** A coupon by its (upper-case) code: one primary-key lookup. */
-export async function findCoupon(db: Executor, code: string) {
-  const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
-  return row;
-}
-
-/** How often a coupon was used, overall and by one buyer (when known), in one indexed query. */
-export async function countRedemptions(
-  db: Executor,
-  code: string,
-  userId: string | null,
-): Promise<{ total: number; byBuyer: number }> {
+/**
+ * A coupon by its (upper-case) code with how often it was used, overall and by one buyer (when known): one query,
+ * a primary-key lookup and two counts on the (coupon_code, user_id) index.
+ */
+export async function findCouponWithUses(db: Executor, code: string, userId: string | null) {
   const [row] = await db
     .select({
-      total: count(),
+      coupon: coupons,
+      total: sql<string>`(select count(*) from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code})`,
       byBuyer:
         userId === null
-          ? sql<number>`0`
-          : sql<number>`count(*) filter (where ${couponRedemptions.userId} = ${userId})`,
+          ? sql<string>`0`
+          : sql<string>`(select count(*) from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code} and ${couponRedemptions.userId} = ${userId})`,
     })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.couponCode, code));
-  return { total: Number(row?.total ?? 0), byBuyer: Number(row?.byBuyer ?? 0) };
+    .from(coupons)
+    .where(eq(coupons.code, code))
+    .limit(1);
+  return row
+    ? { coupon: row.coupon, used: { total: Number(row.total), byBuyer: Number(row.byBuyer) } }
+    : undefined;
 }
 
 /** An active associate code by its (upper-case) code. */

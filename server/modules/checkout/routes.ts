@@ -2,7 +2,7 @@ import { toMinor } from '@contract/money';
 import { priceEstimateRequestSchema, priceEstimateResponseSchema } from '@contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import { createCatalogueService } from '../catalogue/service';
+import { sharedCatalogueService } from '../catalogue/service';
 import { createPlacesService } from '../places/service';
 import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
 
@@ -47,7 +47,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
 
 /** The checkout's pricing: catalogue and shipping charges from memory, coupons by one indexed lookup. */
 export const checkoutModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
-  const catalogue = createCatalogueService({
+  // The catalogue module's own service: one snapshot in memory, one reload per catalogue version.
+  const catalogue = sharedCatalogueService({
     db: deps.db,
     now: deps.now,
     internationalPayments: deps.config.features.internationalPayments,

@@ -13,7 +13,7 @@ import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
 import { isProductOutOfStock, pricePackage } from '../catalogue/service';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';
 import { supplyOf } from '../pricing/pricing';
-import { countRedemptions, findAssociateCode, findCoupon } from './repo';
+import { findAssociateCode, findCouponWithUses } from './repo';
 
 export type PriceEstimateInput = z.output<typeof priceEstimateRequestSchema>;
 
@@ -210,7 +210,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     code: string,
     context: { currency: Currency; grossMinor: number; packageCodes: string[]; userId: string | null },
   ): Promise<DiscountInput> {
-    const coupon = await findCoupon(db, code);
+    const found = await findCouponWithUses(db, code, context.userId);
+    const coupon = found?.coupon;
     const at = now();
     if (!coupon?.active) throw refuse('This coupon code is not valid', COUPON_FIELD);
     if (at < coupon.validFrom) throw refuse('This coupon is not active yet', COUPON_FIELD);
@@ -228,18 +229,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         COUPON_FIELD,
       );
     }
-    if (coupon.usageLimitTotal !== null || coupon.usageLimitPerBuyer !== null) {
-      const used = await countRedemptions(db, coupon.code, context.userId);
-      if (coupon.usageLimitTotal !== null && used.total >= coupon.usageLimitTotal) {
-        throw refuse('This coupon has been used up', COUPON_FIELD);
-      }
-      if (
-        context.userId !== null &&
-        coupon.usageLimitPerBuyer !== null &&
-        used.byBuyer >= coupon.usageLimitPerBuyer
-      ) {
-        throw refuse('You have already used this coupon', COUPON_FIELD);
-      }
+    const used = found?.used ?? { total: 0, byBuyer: 0 };
+    if (coupon.usageLimitTotal !== null && used.total >= coupon.usageLimitTotal) {
+      throw refuse('This coupon has been used up', COUPON_FIELD);
+    }
+    // Anonymous estimates cannot be counted per buyer; order creation checks again with the buyer.
+    if (
+      context.userId !== null &&
+      coupon.usageLimitPerBuyer !== null &&
+      used.byBuyer >= coupon.usageLimitPerBuyer
+    ) {
+      throw refuse('You have already used this coupon', COUPON_FIELD);
     }
     return {
       name: `Coupon ${coupon.code}`,
