@@ -1,7 +1,7 @@
 import type { PackageWithEstimate } from '@contract/catalogue';
 import type { PriceEstimateResponse } from '@contract/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions } from '../../db/schema';
+import { couponRedemptions, coupons } from '../../db/schema';
 import { type TestApp, testApp, testConfig } from '../../testing';
 
 const NOW = new Date('2026-06-01T10:00:00+05:30');
@@ -291,6 +291,21 @@ describe('coupons and referral codes', () => {
     const bad = await estimate(MULTI, { packages: [whole('SOLO')] }, 'not-a-token');
     expect(bad.status).toBe(400);
     expect(bad.body.data.res_status).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a coupon used up overall, or not active yet', async () => {
+    await shop.db.insert(coupons).values([
+      { code: 'ONEONLY', kind: 'flat', value: 10_000, currency: 'INR', validFrom: NOW, usageLimitTotal: 1 },
+      { code: 'SOON', kind: 'percent', value: 500, validFrom: new Date('2026-07-01T00:00:00Z') },
+    ]);
+    await ok(MULTI, { packages: [whole('SOLO')], coupon_code: 'ONEONLY' });
+    await shop.db
+      .insert(couponRedemptions)
+      .values({ couponCode: 'ONEONLY', userId: buyer.userId, orderId: 'o-2' });
+    const usedUp = await refused(MULTI, { packages: [whole('SOLO')], coupon_code: 'ONEONLY' });
+    expect(usedUp).toMatchObject({ field: 'coupon_code', message: 'This coupon has been used up' });
+    const soon = await refused(MULTI, { packages: [whole('SOLO')], coupon_code: 'SOON' });
+    expect(soon).toMatchObject({ field: 'coupon_code', message: 'This coupon is not active yet' });
   });
 
   it('gives the association discount for a referral code: CLUB-RAHUL 5 % of ₹47,989 = ₹2,399.45', async () => {
