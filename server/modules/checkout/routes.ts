@@ -6,7 +6,7 @@ import { sharedCatalogueService } from '../catalogue/service';
 import { createPlacesService } from '../places/service';
 import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
 
-/** A estimate body names at most 20 packages of 20 products and a few short fields. */
+/** An estimate body names at most 20 packages of 20 products and a few short fields. */
 const ESTIMATE_BODY_LIMIT = 16 * 1024;
 /** Spec §7: the estimate is never cached. */
 const NO_STORE = 'no-store';
