@@ -8,6 +8,7 @@ import { errorForLog } from './errors';
 import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
 import { watchCatalogueVersion } from './modules/catalogue/version';
+import { checkoutModule } from './modules/checkout/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
 import { placesModule } from './modules/places/routes';
@@ -58,6 +59,7 @@ const MODULES = [
   marketingModule,
   catalogueModule,
   placesModule,
+  checkoutModule,
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 /** The database schema, one file per module; drizzle-kit and the client read it from here. */
 export * from './auth';
 export * from './catalogue';
+export * from './checkout';
 export * from './maintenance';
 export * from './marketing';
 export * from './places';

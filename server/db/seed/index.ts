@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../schema';
 import { seedCatalogue } from './catalogue';
+import { seedCoupons } from './coupons';
 import { seedIndia } from './india';
 import { seedMaintenance } from './maintenance';
 import { seedPlaces } from './places';
@@ -22,6 +23,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   { name: 'catalogue', run: (db) => seedCatalogue(db) },
   { name: 'india', run: seedIndia },
   { name: 'places', run: seedPlaces },
+  { name: 'coupons', run: seedCoupons },
 ];
 
 export async function seed(db: SeedDatabase): Promise<void> {

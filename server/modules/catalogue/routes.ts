@@ -23,7 +23,7 @@ import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
 import { limitOverall, limitPerClient } from '../../plugins/rate-limit';
 import { createResponseMemo, type ResponseMemo, sendJson } from './memo';
-import { type CatalogueService, createCatalogueService } from './service';
+import { type CatalogueService, sharedCatalogueService } from './service';
 
 export interface CatalogueRoutesOptions {
   service: CatalogueService;
@@ -253,7 +253,7 @@ function notifyMeLimits({ db, now, config }: ModuleOptions): NotifyMeLimits {
 /** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
 export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
   const version = app.catalogueVersion;
-  const service = createCatalogueService({
+  const service = sharedCatalogueService({
     db: deps.db,
     now: deps.now,
     internationalPayments: deps.config.features.internationalPayments,

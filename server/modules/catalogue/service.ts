@@ -471,6 +471,11 @@ export function createCatalogueService({ db, now, internationalPayments, version
   }
 
   return {
+    /** A package as loaded for the catalogue version this process knows (the checkout prices from it). */
+    async findPackage(id: number): Promise<CataloguePackage | undefined> {
+      return (await catalogue()).byId.get(id);
+    },
+
     async getPackage(id: number, countryCode: string): Promise<Package> {
       const pkg = (await catalogue()).byId.get(id);
       if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
@@ -666,3 +671,17 @@ export function createCatalogueService({ db, now, internationalPayments, version
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+const shared = new WeakMap<CatalogueVersion, CatalogueService>();
+
+/** One catalogue in memory per app: the modules that price from it (catalogue, checkout) share one service. */
+export function sharedCatalogueService(
+  deps: CatalogueServiceDeps & { version: CatalogueVersion },
+): CatalogueService {
+  let service = shared.get(deps.version);
+  if (!service) {
+    service = createCatalogueService(deps);
+    shared.set(deps.version, service);
+  }
+  return service;
+}

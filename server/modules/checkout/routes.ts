@@ -1,0 +1,74 @@
+import { toMinor } from '@contract/money';
+import { priceEstimateRequestSchema, priceEstimateResponseSchema } from '@contract/pricing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../context';
+import { sharedCatalogueService } from '../catalogue/service';
+import { createPlacesService } from '../places/service';
+import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
+
+/** An estimate body names at most 20 packages of 20 products and a few short fields. */
+const ESTIMATE_BODY_LIMIT = 16 * 1024;
+/** Spec §7: the estimate is never cached. */
+const NO_STORE = 'no-store';
+
+const ESTIMATES: readonly { path: string; variant: EstimateVariant }[] = [
+  { path: '/orders/price_estimate/v1/', variant: { international: false, singlePackage: true } },
+  {
+    path: '/orders/price_estimate/multiple_packages/v1/',
+    variant: { international: false, singlePackage: false },
+  },
+  {
+    path: '/orders/price_estimate/multiple_packages/v2/',
+    variant: { international: true, singlePackage: false },
+  },
+];
+
+/** Under /api/commerce: the price estimates (spec §7), signed in or not (a buyer's coupon uses need the buyer). */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }> = async (
+  app,
+  { service },
+) => {
+  const optionalUser = app.optionalUser();
+  for (const { path, variant } of ESTIMATES) {
+    app.post(
+      path,
+      {
+        bodyLimit: ESTIMATE_BODY_LIMIT,
+        preHandler: optionalUser,
+        schema: { body: priceEstimateRequestSchema, response: { 200: priceEstimateResponseSchema } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', NO_STORE);
+        return service.estimate(request.body, variant, request.user?.userId ?? null);
+      },
+    );
+  }
+};
+
+/** The checkout's pricing: catalogue and shipping charges from memory, coupons by one indexed lookup. */
+export const checkoutModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
+  // The catalogue module's own service: one snapshot in memory, one reload per catalogue version.
+  const catalogue = sharedCatalogueService({
+    db: deps.db,
+    now: deps.now,
+    internationalPayments: deps.config.features.internationalPayments,
+    version: app.catalogueVersion,
+  });
+  const places = createPlacesService({ db: deps.db, log: app.log });
+  const service = createCheckoutService({
+    db: deps.db,
+    now: deps.now,
+    findPackage: catalogue.findPackage,
+    // The charge depends only on the currency: every country abroad pays in USD.
+    shippingChargeMinor: async (pincode, countryCode) => {
+      const currencyCountry = countryCode === 'IN' ? 'IN' : 'US';
+      const major = await places.shippingCharges(pincode, currencyCountry);
+      return toMinor(major, countryCode === 'IN' ? 'INR' : 'USD');
+    },
+    features: {
+      selfPickup: deps.config.features.selfPickup,
+      internationalUsers: deps.config.features.internationalUsers,
+    },
+  });
+  await app.register(checkoutRoutes, { prefix: '/api/commerce', service });
+};

@@ -1,0 +1,214 @@
+import { type Currency, toMinor } from '@contract/money';
+import type { StateCountry } from '@contract/places';
+import type { DeliveryOption, PriceEstimateRequest, PriceEstimateResponse } from '@contract/pricing';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { stateForWire } from './places';
+
+/*
+ * The checkout's price estimate (spec §3 Price estimate request and response, §4 Checkout flow step 11, §7). The
+ * server prices everything; the client only says what was chosen. The query runs only when the caller enables it,
+ * is not refetched on window focus and is not kept beyond its key, which is built from the selected packages and
+ * every input, so a change asks again and a reconnect refetches it.
+ */
+
+/** The contract's schemas load with the first response to check, so zod stays off a page's first load. */
+const pricingSchemas = () => import('@contract/pricing');
+
+/** A package as the checkout selected it (spec selectedPackages); quantities as the cart holds them. */
+export interface SelectedPackage {
+  packageId: number;
+  products: { productId: number; quantity: number }[];
+}
+
+/** Spec §3 Price estimate request, as the checkout knows it. */
+export interface PriceEstimateInputs {
+  packages: readonly SelectedPackage[];
+  couponCode?: string | null;
+  associateCode?: string | null;
+  /** state_name_enum of the chosen state. */
+  stateName?: string | null;
+  /** The selected country, otherwise the user's (ISO code). */
+  countryName?: string | null;
+  shippingPinCode?: string | null;
+  deliveryOption?: DeliveryOption | null;
+}
+
+export interface EstimateFeatures {
+  /** FEATURE_SELF_PICKUP: shipping_through is sent only then (spec §3). */
+  selfPickup: boolean;
+  /** FEATURE_INTERNATIONAL_USERS: the v2 estimate is used then (spec §7). */
+  internationalUsers: boolean;
+}
+
+/** Spec §4 step 11: skipped when every product quantity is zero (or nothing is selected). */
+export function isEstimateSkipped(packages: readonly SelectedPackage[]): boolean {
+  return packages.every((pkg) => pkg.products.every((product) => product.quantity <= 0));
+}
+
+const blankToNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** The request body: only quantities above 0 are sent (spec §3), packages left empty are dropped. */
+export function toEstimateRequest(
+  inputs: PriceEstimateInputs,
+  features: EstimateFeatures,
+): PriceEstimateRequest {
+  const country = (blankToNull(inputs.countryName) ?? 'IN').toUpperCase();
+  const state = blankToNull(inputs.stateName);
+  const request: PriceEstimateRequest = {
+    packages: inputs.packages
+      .map((pkg) => ({
+        package_id: pkg.packageId,
+        products: pkg.products
+          .filter((product) => product.quantity > 0)
+          .map((product) => ({ product_id: product.productId, quantity: product.quantity })),
+      }))
+      .filter((pkg) => pkg.products.length > 0),
+    coupon_code: blankToNull(inputs.couponCode),
+    associate_code: blankToNull(inputs.associateCode),
+    // Spec §5: an international state name with an underscore is sent with a space.
+    state_name: state === null ? null : stateForWire(state, country as StateCountry),
+    country_name: country,
+    shipping_pin_code: blankToNull(inputs.shippingPinCode),
+    billing_details: { state_name_enum: state, country_name_enum: country },
+  };
+  if (features.selfPickup && inputs.deliveryOption) request.shipping_through = inputs.deliveryOption;
+  return request;
+}
+
+/** Which estimate: v2 when international users are enabled, else v1 for one package and multiple v1 for more. */
+export function estimatePath(packageCount: number, features: EstimateFeatures): string {
+  if (features.internationalUsers) return '/orders/price_estimate/multiple_packages/v2/';
+  return packageCount === 1 ? '/orders/price_estimate/v1/' : '/orders/price_estimate/multiple_packages/v1/';
+}
+
+/** POST the estimate; signed in when a token is kept (a coupon's uses are counted per buyer). */
+export function fetchPriceEstimate(
+  inputs: PriceEstimateInputs,
+  features: EstimateFeatures,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PriceEstimateResponse> {
+  const body = toEstimateRequest(inputs, features);
+  return apiRequest({
+    service: 'commerce',
+    path: estimatePath(body.packages.length, features),
+    method: 'POST',
+    body,
+    schema: () => pricingSchemas().then((schemas) => schemas.priceEstimateResponseSchema),
+    optionalAuth: true,
+    signal,
+  });
+}
+
+export const priceEstimateKeys = {
+  all: ['priceEstimate'] as const,
+  /** Keyed by the selected packages and every input that changes the price. */
+  estimate: (inputs: PriceEstimateInputs, features: EstimateFeatures) =>
+    [
+      'priceEstimate',
+      toEstimateRequest(inputs, features),
+      estimatePath(inputs.packages.length, features),
+    ] as const,
+};
+
+/**
+ * Spec §7's rules as query options: enabled only when the caller says so and something has a quantity; no
+ * refetch on focus; nothing kept once no screen shows it (gcTime 0), and always stale, so a remount asks again.
+ */
+export function priceEstimateQuery(
+  inputs: PriceEstimateInputs,
+  { enabled, ...features }: EstimateFeatures & { enabled: boolean },
+) {
+  return queryOptions({
+    queryKey: priceEstimateKeys.estimate(inputs, features),
+    queryFn: ({ signal }) => fetchPriceEstimate(inputs, features, { signal }),
+    enabled: enabled && !isEstimateSkipped(inputs.packages),
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: true,
+    staleTime: 0,
+    gcTime: 0,
+    // A refused code or product is an answer to show under its field, not a fault to retry.
+    retry: false,
+  });
+}
+
+/** Spec §3's price view, in integer minor units of the estimate's currency. */
+export interface PriceView {
+  currency: Currency;
+  totalPrice: number;
+  taxableAmount: number;
+  taxAmount: number;
+  shippingCharges: number;
+  couponDiscount: number;
+  associationDiscount: number;
+  otherDiscounts: { name: string; value: number }[];
+  /** Spec §5: total price less coupon, association and other discounts. */
+  subtotal: number;
+  pricingType: PriceEstimateResponse['pricing_type'];
+  emiAmountStartingFrom: number;
+  isShippingRequired: boolean;
+}
+
+/** Spec §3: the default empty estimate has every amount 0, no shipping and no other discounts. */
+export function emptyPriceView(currency: Currency = 'INR'): PriceView {
+  return {
+    currency,
+    totalPrice: 0,
+    taxableAmount: 0,
+    taxAmount: 0,
+    shippingCharges: 0,
+    couponDiscount: 0,
+    associationDiscount: 0,
+    otherDiscounts: [],
+    subtotal: 0,
+    pricingType: 'FULL_PAYMENT',
+    emiAmountStartingFrom: 0,
+    isShippingRequired: false,
+  };
+}
+
+export function toPriceView(estimate: PriceEstimateResponse): PriceView {
+  const minor = (major: number) => toMinor(major, estimate.currency);
+  const totalPrice = minor(estimate.total_price);
+  const couponDiscount = minor(estimate.coupon_discount);
+  const associationDiscount = minor(estimate.association_discount);
+  const otherDiscounts = estimate.other_discounts.map((d) => ({
+    name: d.discount_name,
+    value: minor(d.discount_value),
+  }));
+  const others = otherDiscounts.reduce((sum, d) => sum + d.value, 0);
+  return {
+    currency: estimate.currency,
+    totalPrice,
+    taxableAmount: minor(estimate.taxable_amount),
+    taxAmount: minor(estimate.tax_amount),
+    shippingCharges: minor(estimate.shipping_charges),
+    couponDiscount,
+    associationDiscount,
+    otherDiscounts,
+    subtotal: totalPrice - couponDiscount - associationDiscount - others,
+    pricingType: estimate.pricing_type,
+    emiAmountStartingFrom: minor(estimate.emi_amount_starting_from),
+    isShippingRequired: estimate.is_shipping_required,
+  };
+}
+
+/**
+ * The estimate for the checkout: its price view (the last answer while a new one loads, else the empty one) and
+ * the query itself for its states. Skipped estimates show the empty view (spec §4 step 11).
+ */
+export function usePriceEstimate(
+  inputs: PriceEstimateInputs,
+  options: EstimateFeatures & { enabled: boolean; currency?: Currency },
+) {
+  const { currency, ...rest } = options;
+  const query = useQuery({
+    ...priceEstimateQuery(inputs, rest),
+    placeholderData: (previous) => previous,
+  });
+  const view = query.data ? toPriceView(query.data) : emptyPriceView(currency);
+  return { query, view, skipped: isEstimateSkipped(inputs.packages) };
+}
