@@ -26,7 +26,7 @@ function serializerFor(schema: z.ZodType): (data: unknown) => string {
  * once per encoding): repeated reads of an unchanged catalogue cost neither a query, nor pricing, nor validation,
  * JSON or compression. Errors are not kept.
  */
-export function createResponseMemo(version: CatalogueVersion) {
+export function createResponseMemo(version: Pick<CatalogueVersion, 'current'>) {
   let keptFor: number | undefined;
   const kept = new Map<string, Promise<PrecompressedBody>>();
 
