@@ -5,6 +5,7 @@ import { errorBodySchema } from '../contract/common';
 import { type App, buildApp } from './app';
 import type { Database } from './db/client';
 import { HttpError } from './errors';
+import { baselineSecurityHeaders } from './plugins/security';
 import { CACHE_IMMUTABLE, withoutTrailingSlash } from './plugins/static';
 import { fakeStaticDir, memoryLogger, type TestApp, testApp, testConfig } from './testing';
 
@@ -127,6 +128,24 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // HSTS only in production: plain-http localhost must keep working.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends a JSON answer the prebuilt set, and each page (served from memory) a fresh nonce matching its scripts', async () => {
+    const json = await app.inject({ method: 'GET', url: '/healthz' });
+    for (const [name, value] of Object.entries(baselineSecurityHeaders(false))) {
+      expect(json.headers[name], name).toBe(value);
+    }
+    const nonces = [];
+    for (let i = 0; i < 2; i += 1) {
+      const page = await app.inject({ method: 'GET', url: '/about-us' });
+      const csp = String(page.headers['content-security-policy']);
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+      const scripts = [...page.body.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((m) => m[1]);
+      expect(scripts).toEqual([nonce, nonce]);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).toBeDefined();
+    expect(nonces[1]).not.toBe(nonces[0]);
   });
 
   it('sends them on API errors too', async () => {

@@ -7,6 +7,7 @@ import { APP_SHELL_PATH, isServerPath } from '@contract/paths';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pathnameOf } from './errors';
+import { setPageCspNonce } from './security';
 import { CACHE_REVALIDATE, FILE_EXTENSION } from './static';
 
 /*
@@ -133,9 +134,9 @@ export function createPages(options: PagesOptions): Pages {
   }
 
   async function send(reply: FastifyReply, page: RenderedPage): Promise<void> {
-    const nonce = reply.cspNonce?.script ?? '';
     reply.code(page.status);
     for (const [name, value] of page.headers) reply.header(name, value);
+    const nonce = setPageCspNonce(reply);
     await reply
       .type('text/html; charset=utf-8')
       .header('cache-control', CACHE_REVALIDATE)

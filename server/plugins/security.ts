@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityPluginOptions {
@@ -7,10 +8,10 @@ export interface SecurityPluginOptions {
 }
 
 /**
- * The Content-Security-Policy: everything from our own origin; inline scripts only with the response's nonce.
+ * The Content-Security-Policy: everything from our own origin; inline scripts only with the page's nonce.
  * A payment provider that loads its script from elsewhere adds its origin here.
  */
-export const CSP_DIRECTIVES: Record<string, string[]> = {
+export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
@@ -28,15 +29,19 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), usb=()';
 
-/**
- * The headers helmet sets on every response, as one fixed set (no nonces), for answers written before Fastify
- * routes a request: a malformed URL, oversized headers. security.test.ts holds them to helmet's.
- */
-export function baselineSecurityHeaders(production: boolean): Record<string, string> {
-  return {
-    'content-security-policy': Object.entries(CSP_DIRECTIVES)
-      .map(([name, values]) => `${name} ${values.join(' ')}`)
-      .join(';'),
+/** The policy as helmet writes it: `name value value;name value`, optionally with nonces for scripts and styles. */
+function cspOf(nonces?: { script: string; style: string }): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => {
+      const nonce = name === 'script-src' ? nonces?.script : name === 'style-src' ? nonces?.style : undefined;
+      return `${name} ${(nonce ? [...values, `'nonce-${nonce}'`] : values).join(' ')}`;
+    })
+    .join(';');
+}
+
+function buildHeaders(production: boolean): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': cspOf(),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -49,32 +54,35 @@ export function baselineSecurityHeaders(production: boolean): Record<string, str
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
     'permissions-policy': PERMISSIONS_POLICY,
-  };
+  });
+}
+
+const HEADERS = { production: buildHeaders(true), development: buildHeaders(false) };
+
+/**
+ * The security headers of every answer, built once: what helmet sent with our options (security.test.ts holds
+ * them to it), with a CSP without nonces. Also sent on answers written before Fastify routes a request.
+ */
+export function baselineSecurityHeaders(production: boolean): Readonly<Record<string, string>> {
+  return production ? HEADERS.production : HEADERS.development;
+}
+
+/**
+ * Gives an HTML page its own script and style nonces in its CSP and returns the script nonce for its inline
+ * scripts. Only pages need one: no other answer runs scripts.
+ */
+export function setPageCspNonce(reply: FastifyReply): string {
+  const script = randomBytes(16).toString('hex');
+  const style = randomBytes(16).toString('hex');
+  reply.header('content-security-policy', cspOf({ script, style }));
+  return script;
 }
 
 export const securityPlugin = fp<SecurityPluginOptions>(async (app, options) => {
-  await app.register(helmet, {
-    global: true,
-    // Each response's script and style nonces (reply.cspNonce), for the router's inline hydration scripts.
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      // No defaults: they add upgrade-insecure-requests, which breaks plain-http localhost.
-      useDefaults: false,
-      directives: CSP_DIRECTIVES,
-    },
-    strictTransportSecurity: options.production
-      ? { maxAge: 63_072_000, includeSubDomains: true, preload: false }
-      : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-    xContentTypeOptions: true,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    return payload;
+  const headers = baselineSecurityHeaders(options.production);
+  // Set before anything can fail, so errors and refusals carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 });

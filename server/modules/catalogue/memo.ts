@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type PrecompressedBody, precompressed, sendPrecompressed } from '../../plugins/compression';
 import type { CatalogueVersion } from './version';
 
 /** Answers kept per catalogue version; beyond this many the oldest go first (keys come from buyers' queries). */
@@ -21,18 +22,19 @@ function serializerFor(schema: z.ZodType): (data: unknown) => string {
 }
 
 /**
- * Catalogue answers serialised once per catalogue version and request key, then sent as they are: repeated reads
- * of an unchanged catalogue cost neither a query, nor pricing, nor validation and JSON. Errors are not kept.
+ * Catalogue answers serialised once per catalogue version and request key, then sent as they are (and compressed
+ * once per encoding): repeated reads of an unchanged catalogue cost neither a query, nor pricing, nor validation,
+ * JSON or compression. Errors are not kept.
  */
-export function createResponseMemo(version: CatalogueVersion) {
+export function createResponseMemo(version: Pick<CatalogueVersion, 'current'>) {
   let keptFor: number | undefined;
-  const kept = new Map<string, Promise<string>>();
+  const kept = new Map<string, Promise<PrecompressedBody>>();
 
   return {
-    json<T>(key: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<string> {
+    json<T>(key: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<PrecompressedBody> {
       const current = version.current();
       const serialize = serializerFor(schema);
-      const fresh = () => compute().then(serialize);
+      const fresh = () => compute().then((data) => precompressed(serialize(data)));
       if (current === undefined || key.length > MAX_KEY_LENGTH) return fresh();
       if (current !== keptFor) {
         kept.clear();
@@ -55,7 +57,7 @@ export function createResponseMemo(version: CatalogueVersion) {
 
 export type ResponseMemo = ReturnType<typeof createResponseMemo>;
 
-/** Sends JSON already serialised (Fastify sends a string with a JSON content type as it is). */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/** Sends JSON already serialised, as its bytes (Fastify sends a Buffer as it is). */
+export function sendJson(reply: FastifyReply, json: PrecompressedBody): FastifyReply {
+  return sendPrecompressed(reply.type('application/json; charset=utf-8'), json);
 }

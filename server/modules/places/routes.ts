@@ -11,10 +11,13 @@ import {
 } from '@contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { createResponseMemo, type ResponseMemo, sendJson } from '../catalogue/memo';
 import { createPlacesService, type PlacesService } from './service';
 
 interface PlacesRoutesOptions {
   service: PlacesService;
+  /** The answers, serialised once per generation of the reference data. */
+  memo: ResponseMemo;
 }
 
 /** Reference data that changes with a deploy at most: the postal directory and the states. */
@@ -23,7 +26,7 @@ const REFERENCE = 'public, max-age=86400';
 const REVALIDATE = 'no-cache';
 
 /** Under /api/commerce: the shipping charge to a pincode and the states of a country. */
-export const shippingRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { service }) => {
+export const shippingRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { service, memo }) => {
   app.get(
     '/shipping_charges/:pincode/v1/',
     {
@@ -34,13 +37,16 @@ export const shippingRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', REVALIDATE);
-      return {
-        shipping_charges: await service.shippingCharges(
-          request.params.pincode,
-          request.query.country_name_enum,
-        ),
-      };
+      const { pincode } = request.params;
+      const country = request.query.country_name_enum;
+      const json = await memo.json(
+        `shipping ${pincode} ${country}`,
+        shippingChargesResponseSchema,
+        async () => ({
+          shipping_charges: await service.shippingCharges(pincode, country),
+        }),
+      );
+      return sendJson(reply.header('cache-control', REVALIDATE), json);
     },
   );
 
@@ -48,14 +54,17 @@ export const shippingRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async 
     '/states/v1/',
     { schema: { querystring: statesQuerySchema, response: { 200: commerceStatesResponseSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', REFERENCE);
-      return service.states(request.query.country_name_enum);
+      const country = request.query.country_name_enum;
+      const json = await memo.json(`states ${country}`, commerceStatesResponseSchema, () =>
+        service.states(country),
+      );
+      return sendJson(reply.header('cache-control', REFERENCE), json);
     },
   );
 };
 
 /** Under /api/invoicing: delivery to a pincode, and where an order can be collected. */
-export const deliveryRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { service }) => {
+export const deliveryRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { service, memo }) => {
   app.get(
     '/check_availability_for_pincode/v1/',
     {
@@ -65,8 +74,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', REFERENCE);
-      return service.availability(request.query.pincode);
+      const { pincode } = request.query;
+      const json = await memo.json(`delivery ${pincode}`, pincodeAvailabilityResponseSchema, () =>
+        service.availability(pincode),
+      );
+      return sendJson(reply.header('cache-control', REFERENCE), json);
     },
   );
 
@@ -74,20 +86,25 @@ export const deliveryRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async 
     '/pickup_locations/v1/',
     { schema: { response: { 200: pickupLocationsResponseSchema } } },
     async (_request, reply) => {
-      reply.header('cache-control', REVALIDATE);
-      return { pickup_locations: await service.pickupLocations() };
+      const json = await memo.json('pickup', pickupLocationsResponseSchema, async () => ({
+        pickup_locations: await service.pickupLocations(),
+      }));
+      return sendJson(reply.header('cache-control', REVALIDATE), json);
     },
   );
 };
 
 /** Under /api/postal: the India Post lookup, answered from the shop's own directory. */
-export const postalRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { service }) => {
+export const postalRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { service, memo }) => {
   app.get(
     '/pincode/:pincode',
     { schema: { params: pincodeParamsSchema, response: { 200: postalLookupResponseSchema } } },
     async (request, reply) => {
-      reply.header('cache-control', REFERENCE);
-      return service.postalLookup(request.params.pincode);
+      const { pincode } = request.params;
+      const json = await memo.json(`postal ${pincode}`, postalLookupResponseSchema, () =>
+        service.postalLookup(pincode),
+      );
+      return sendJson(reply.header('cache-control', REFERENCE), json);
     },
   );
 };
@@ -95,7 +112,8 @@ export const postalRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
 /** Shipping and places answer under three services: commerce, invoicing and postal (spec §7). */
 export const placesModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
   const service = createPlacesService({ db: deps.db, log: app.log });
-  await app.register(shippingRoutes, { prefix: '/api/commerce', service });
-  await app.register(deliveryRoutes, { prefix: '/api/invoicing', service });
-  await app.register(postalRoutes, { prefix: '/api/postal', service });
+  const memo = createResponseMemo({ current: service.generation });
+  await app.register(shippingRoutes, { prefix: '/api/commerce', service, memo });
+  await app.register(deliveryRoutes, { prefix: '/api/invoicing', service, memo });
+  await app.register(postalRoutes, { prefix: '/api/postal', service, memo });
 };

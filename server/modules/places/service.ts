@@ -32,6 +32,7 @@ const DELIVERY = 'Delivery';
 
 export function createPlacesService({ db, log, directory = postalDirectory }: PlacesServiceDeps) {
   let data: Promise<PlacesData> | undefined;
+  let generation = 0;
 
   async function read(): Promise<PlacesData> {
     const [chargeRows, pickupRows, indiaRows, regionRows] = await Promise.all([
@@ -150,7 +151,10 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
     /** Drops the reference data, so the next call reads it again (after an operator's change). */
     invalidate: () => {
       data = undefined;
+      generation += 1;
     },
+    /** Bumped by invalidate: the answers built from the reference data are kept per generation. */
+    generation: () => generation,
   };
 }
 
