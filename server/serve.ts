@@ -26,7 +26,7 @@ export async function startServer(
     logger.info(
       { database: database.kind, ms: Date.now() - started },
       database.kind === 'pglite'
-        ? `database ready (PGlite in ${config.DATA_DIR})`
+        ? `database ready (PGlite in ${config.DATA_DIR}, on its own thread)`
         : 'database ready (PostgreSQL)',
     );
     const operatorToken = randomBytes(32).toString('base64url');

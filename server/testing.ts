@@ -104,7 +104,11 @@ export interface TestApp {
  */
 export async function testApp(options: TestAppOptions & { ready?: boolean } = {}): Promise<TestApp> {
   const { ready = true, ...appOptions } = options;
-  const database: OpenDatabase = await openDatabase({ DATA_DIR: IN_MEMORY, DATABASE_URL: undefined });
+  // On this thread, so tests can spy on PGlite's queries; the server's worker thread is tested in db/pglite-worker.test.ts.
+  const database: OpenDatabase = await openDatabase(
+    { DATA_DIR: IN_MEMORY, DATABASE_URL: undefined },
+    { pglite: 'in-thread' },
+  );
   const build = ({ config, ...deps }: TestAppOptions = {}) =>
     buildApp({ logger: memoryLogger().logger, ...deps, config: testConfig(config), db: database.db });
   let app: App;

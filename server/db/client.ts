@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -48,7 +50,11 @@ const MIGRATION_LOCK_KEY = 7_425_131;
  */
 export async function openDatabase(
   config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
-  options: { seed?: boolean } = {},
+  options: {
+    seed?: boolean;
+    /** Where embedded PGlite runs: a worker thread (the server's way), or this thread (tests that spy on it). */
+    pglite?: 'worker' | 'in-thread';
+  } = {},
 ): Promise<OpenDatabase> {
   const runSeed = options.seed ?? true;
 
@@ -83,34 +89,140 @@ export async function openDatabase(
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(config.DATA_DIR);
   }
-  let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ?? IN_MEMORY);
+    const opened =
+      (options.pglite ?? 'worker') === 'worker'
+        ? await openPgliteWorker(dataDir ?? IN_MEMORY, runSeed)
+        : await openPgliteInThread(dataDir ?? IN_MEMORY, runSeed);
+    let closing: Promise<void> | undefined;
+    return {
+      db: opened.db,
+      kind: 'pglite',
+      close: () => {
+        closing ??= opened.close().finally(unlock);
+        return closing;
+      },
+    };
   } catch (error) {
     unlock();
     throw error;
   }
+}
+
+interface OpenedPglite {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** PGlite on this thread: its queries block the event loop while they run (the tests' fast path). */
+async function openPgliteInThread(dataDir: string, runSeed: boolean): Promise<OpenedPglite> {
+  const client = await PGlite.create(dataDir);
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     if (runSeed) await seed(db);
-    let closed = false;
-    return {
-      db,
-      kind: 'pglite',
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        try {
-          await client.close();
-        } finally {
-          unlock();
-        }
-      },
-    };
+    return { db, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => undefined);
-    unlock();
+    throw error;
+  }
+}
+
+export interface PgliteWorker extends OpenedPglite {
+  /** The thread PGlite runs in; when it dies, queries fail (and /healthz says so) until the server restarts. */
+  worker: Worker;
+}
+
+/** What pglite-worker.mjs is started with, and the messages it exchanges with this thread. */
+interface PgliteWorkerData {
+  /** PGlite's data directory, or memory://. */
+  dataDir: string;
+  socketPath: string;
+}
+type ToPgliteWorker = { type: 'close' };
+type FromPgliteWorker = { type: 'ready' } | { type: 'closed' };
+
+/**
+ * PGlite in a worker thread behind pglite-socket on a private unix socket, reached with node-postgres over one
+ * connection (PGlite is a single session). Migrates and seeds like DATABASE_URL does.
+ */
+export async function openPgliteWorker(dataDir: string, runSeed = true): Promise<PgliteWorker> {
+  // The socket's directory is ours alone (mkdtemp: 0700); node-postgres finds `<dir>/.s.PGSQL.<port>`.
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'shop-pg-'));
+  const socketPort = 5432;
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: {
+      dataDir,
+      socketPath: path.join(socketDir, `.s.PGSQL.${socketPort}`),
+    } satisfies PgliteWorkerData,
+    // Plain JavaScript: no need for the TypeScript loader this process may run under.
+    execArgv: [],
+  });
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  const failure: { error?: unknown } = {};
+  // Without a listener a thread's uncaught error would take the whole server down with it.
+  worker.on('error', (error) => {
+    failure.error = error;
+  });
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: FromPgliteWorker) => {
+        if (message.type === 'ready') resolve();
+      };
+      worker.on('message', onMessage);
+      void exited.then((code) =>
+        reject(failure.error ?? new Error(`The database thread stopped while opening (exit code ${code})`)),
+      );
+      // Resolved or rejected, it has done its job.
+      void exited.finally(() => worker.off('message', onMessage));
+    });
+  } catch (error) {
+    removeSocketDir();
+    throw error;
+  }
+
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: socketPort,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // Kept open: the socket server takes one connection, and a reconnect could race the old one's goodbye.
+    idleTimeoutMillis: 0,
+  });
+  // A connection lost with the thread: the next query fails and the health probe reports it.
+  pool.on('error', () => undefined);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      try {
+        await pool.end();
+        const closed = new Promise<void>((resolve, reject) => {
+          worker.on('message', (message: FromPgliteWorker) => {
+            if (message.type === 'closed') resolve();
+          });
+          void exited.then(() => (failure.error ? reject(failure.error) : resolve()));
+        });
+        worker.postMessage({ type: 'close' } satisfies ToPgliteWorker);
+        await closed;
+      } finally {
+        await worker.terminate();
+        removeSocketDir();
+      }
+    })();
+    return closing;
+  };
+
+  try {
+    const db = drizzleNodePg({ client: pool, schema });
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (runSeed) await seed(db);
+    return { db, worker, close };
+  } catch (error) {
+    await close().catch(() => undefined);
     throw error;
   }
 }
