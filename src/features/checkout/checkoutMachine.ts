@@ -189,7 +189,7 @@ const checkoutSetup = setup({
       if (event.type !== 'PROCEED_TO_PAY') return false;
       if (event.emailVerified) return true;
       const profile = context.profile;
-      return profile !== null && profile.isEmailVerified && sameEmail(event.email, profile.email);
+      return profile?.isEmailVerified === true && sameEmail(event.email, profile.email);
     },
     hasOrderId: ({ context }) => context.orderId !== null,
   },
