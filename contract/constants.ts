@@ -73,12 +73,11 @@ export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
  */
 export const COUNTRY_COOKIE = 'country';
 
-/** Spec §5 "Delivery options shown": the wire value (shipping_through) and the label the buyer reads. */
-export const DELIVERY_OPTIONS = {
+/** Spec §5 "Delivery options shown": the label the buyer reads for each shipping_through value. */
+export const DELIVERY_OPTION_LABELS = {
   SELF_PICKUP: 'Self Pickup',
   SHIPPING_SERVICE: 'Delivery',
 } as const;
-export type DeliveryOption = keyof typeof DELIVERY_OPTIONS;
 
 /** Spec §5: the GST registration types a buyer picks from. */
 export const GST_TYPES = ['Regular', 'Composition', 'Sez', 'Deemed Exports'] as const;

@@ -1,9 +1,10 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
-import { DELIVERY_OPTIONS, type DeliveryOption, GST_TYPES } from '@contract/constants';
+import { DELIVERY_OPTION_LABELS, GST_TYPES } from '@contract/constants';
 import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH, PINCODE_PATTERN } from '@contract/patterns';
 import { z } from 'zod';
 import { isPhoneCountry, phoneNumberError } from '@/lib/phone';
 import type { EmailVerificationSnapshot } from './emailVerificationMachine';
+import type { DeliveryOption } from './priceEstimateRequest';
 
 /*
  * The checkout details form of spec §3 "Checkout form fields" and §5 "Checkout form": its values, one zod schema
@@ -167,7 +168,7 @@ export function deliveryOptions(selfPickupEnabled: boolean) {
   const values: DeliveryOption[] = selfPickupEnabled
     ? ['SELF_PICKUP', 'SHIPPING_SERVICE']
     : ['SHIPPING_SERVICE'];
-  return values.map((value) => ({ value, label: DELIVERY_OPTIONS[value] }));
+  return values.map((value) => ({ value, label: DELIVERY_OPTION_LABELS[value] }));
 }
 
 function mobileError(value: string, country: string): string | null {

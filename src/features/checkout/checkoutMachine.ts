@@ -1,4 +1,3 @@
-import type { DeliveryOption } from '@contract/constants';
 import { currencyForCountry, toMinor } from '@contract/money';
 import { type PickupLocation, STATE_COUNTRIES, type StateCountry } from '@contract/places';
 import { and, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
@@ -7,7 +6,12 @@ import { lookupPostOffice, type PostOffice } from '@/api/postal';
 import type { ClientProfile } from '@/api/user';
 import { isValidPostalCode } from './checkoutForm';
 import { sameEmail } from './emailVerificationMachine';
-import { type CheckoutPriceEstimate, EMPTY_PRICE_ESTIMATE, isEstimateSkipped } from './priceEstimateRequest';
+import {
+  type CheckoutPriceEstimate,
+  type DeliveryOption,
+  EMPTY_PRICE_ESTIMATE,
+  isEstimateSkipped,
+} from './priceEstimateRequest';
 
 /*
  * The checkout machine of spec §4 "Checkout flow", steps 1–6 and 11–15 (7–10, the payment, hand over at

@@ -2,36 +2,48 @@ import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
   buildPriceEstimateRequest,
-  EMPTY_PRICE_ESTIMATE,
-  estimateSubtotal,
   isEstimateSkipped,
   type PriceEstimateInputs,
   priceEstimateQueryKey,
   pricingCountry,
-  selectedPackages,
+  selectedPackagesFromCart,
 } from './priceEstimateRequest';
 
 const lines = [
-  { packageId: 2, productId: 11, quantity: 1 },
   { packageId: 2, productId: 12, quantity: 0 },
+  { packageId: 2, productId: 11, quantity: 1 },
   { packageId: 1, productId: 5, quantity: 2 },
   { packageId: 3, productId: 20, quantity: 0 },
 ];
 
 const inputs: PriceEstimateInputs = {
-  lines,
+  packages: selectedPackagesFromCart(lines),
   couponCode: ' DIWALI10 ',
   associateCode: '',
-  stateNameEnum: 'KARNATAKA',
-  countryCode: 'IN',
-  pinCode: '560001',
+  stateName: 'KARNATAKA',
+  countryName: 'IN',
+  shippingPinCode: '560001',
   deliveryOption: 'SHIPPING_SERVICE',
-  selfPickupEnabled: true,
 };
+const pickupOn = { selfPickup: true };
 
 describe('price estimate request (spec §3)', () => {
+  it('groups the cart lines by package, zero quantities kept for the skip rule', () => {
+    expect(selectedPackagesFromCart(lines)).toEqual([
+      {
+        packageId: 2,
+        products: [
+          { productId: 12, quantity: 0 },
+          { productId: 11, quantity: 1 },
+        ],
+      },
+      { packageId: 1, products: [{ productId: 5, quantity: 2 }] },
+      { packageId: 3, products: [{ productId: 20, quantity: 0 }] },
+    ]);
+  });
+
   it('sends only quantities above 0, the codes, state, country, pincode, delivery option and billing enums', () => {
-    expect(buildPriceEstimateRequest(inputs)).toEqual({
+    expect(buildPriceEstimateRequest(inputs, pickupOn)).toEqual({
       packages: [
         { package_id: 1, products: [{ product_id: 5, quantity: 2 }] },
         { package_id: 2, products: [{ product_id: 11, quantity: 1 }] },
@@ -47,57 +59,55 @@ describe('price estimate request (spec §3)', () => {
   });
 
   it('sends shipping_through only with the self pickup feature on', () => {
-    expect(buildPriceEstimateRequest({ ...inputs, selfPickupEnabled: false })).not.toHaveProperty(
-      'shipping_through',
+    const request = buildPriceEstimateRequest(
+      { ...inputs, deliveryOption: 'SELF_PICKUP' },
+      { selfPickup: false },
     );
+    expect(request).not.toHaveProperty('shipping_through');
+    expect(request.shipping_pin_code).toBe('560001');
   });
 
   it('a pickup is priced without the pincode typed for delivery', () => {
-    const request = buildPriceEstimateRequest({ ...inputs, deliveryOption: 'SELF_PICKUP' });
+    const request = buildPriceEstimateRequest({ ...inputs, deliveryOption: 'SELF_PICKUP' }, pickupOn);
     expect(request.shipping_through).toBe('SELF_PICKUP');
     expect(request.shipping_pin_code).toBeNull();
   });
 
   it('sends a state abroad with spaces for underscores, its enum kept in billing_details', () => {
-    const request = buildPriceEstimateRequest({
-      ...inputs,
-      countryCode: 'AU',
-      stateNameEnum: 'NEW_SOUTH_WALES',
-      pinCode: '2000',
-    });
+    const request = buildPriceEstimateRequest(
+      { ...inputs, countryName: 'AU', stateName: 'NEW_SOUTH_WALES', shippingPinCode: '2000' },
+      pickupOn,
+    );
     expect(request.state_name).toBe('NEW SOUTH WALES');
     expect(request.billing_details).toEqual({ state_name_enum: 'NEW_SOUTH_WALES', country_name_enum: 'AU' });
   });
 
-  it("takes the selected country, else the buyer's, and falls back to India when unknown (spec §5)", () => {
-    expect(pricingCountry('us', 'IN')).toBe('US');
-    expect(pricingCountry('', 'GB')).toBe('GB');
-    expect(pricingCountry('ZZ', null)).toBe('IN');
-    expect(pricingCountry(undefined, undefined)).toBe('IN');
+  it('falls back to India when the country is unknown (spec §5)', () => {
+    expect(pricingCountry('us')).toBe('US');
+    expect(pricingCountry('ZZ')).toBe('IN');
+    expect(pricingCountry('')).toBe('IN');
+    expect(pricingCountry(undefined)).toBe('IN');
     expect(
-      buildPriceEstimateRequest({ ...inputs, countryCode: null, userCountryCode: 'XX' }).country_name,
+      buildPriceEstimateRequest({ ...inputs, countryName: null }, pickupOn).billing_details.country_name_enum,
     ).toBe('IN');
   });
 
   it('no state chosen yet: null, not an empty name', () => {
-    const request = buildPriceEstimateRequest({ ...inputs, stateNameEnum: '' });
+    const request = buildPriceEstimateRequest({ ...inputs, stateName: ' ' }, pickupOn);
     expect(request.state_name).toBeNull();
     expect(request.billing_details.state_name_enum).toBeNull();
   });
 
   it('the same selection in another order has the same query key; any changed input another', () => {
-    const a = priceEstimateQueryKey(buildPriceEstimateRequest(inputs));
-    const b = priceEstimateQueryKey(buildPriceEstimateRequest({ ...inputs, lines: [...lines].reverse() }));
-    expect(hashKey(a)).toBe(hashKey(b));
-    const other = priceEstimateQueryKey(buildPriceEstimateRequest({ ...inputs, stateNameEnum: 'GOA' }));
-    expect(hashKey(other)).not.toBe(hashKey(a));
-    const quantity = priceEstimateQueryKey(
-      buildPriceEstimateRequest({
-        ...inputs,
-        lines: [{ packageId: 1, productId: 5, quantity: 3 }, ...lines.slice(0, 2)],
-      }),
-    );
-    expect(hashKey(quantity)).not.toBe(hashKey(a));
+    const key = (over: Partial<PriceEstimateInputs>) =>
+      hashKey(priceEstimateQueryKey(buildPriceEstimateRequest({ ...inputs, ...over }, pickupOn)));
+    const base = key({});
+    expect(key({ packages: selectedPackagesFromCart([...lines].reverse()) })).toBe(base);
+    expect(key({ stateName: 'GOA' })).not.toBe(base);
+    expect(key({ couponCode: 'OTHER' })).not.toBe(base);
+    expect(
+      key({ packages: selectedPackagesFromCart([{ packageId: 1, productId: 5, quantity: 3 }]) }),
+    ).not.toBe(base);
   });
 });
 
@@ -107,31 +117,14 @@ describe('skipping the estimate (spec §4 step 11)', () => {
       isEstimateSkipped([{ products: [{ quantity: 0 }] }, { products: [{ quantity: 0 }, { quantity: 0 }] }]),
     ).toBe(true);
     expect(isEstimateSkipped([{ products: [{ quantity: 0 }] }, { products: [{ quantity: 1 }] }])).toBe(false);
-    expect(isEstimateSkipped(selectedPackages(lines))).toBe(false);
-    expect(isEstimateSkipped(selectedPackages([{ packageId: 1, productId: 1, quantity: 0 }]))).toBe(true);
+    expect(isEstimateSkipped(selectedPackagesFromCart(lines))).toBe(false);
+    expect(isEstimateSkipped(selectedPackagesFromCart([{ packageId: 1, productId: 1, quantity: 0 }]))).toBe(
+      true,
+    );
   });
 
-  it('does not skip a package without products (the server says what it costs)', () => {
+  it('does not skip a package without products; skips an empty selection', () => {
     expect(isEstimateSkipped([{ products: [] }])).toBe(false);
-    // Nothing selected: nothing to price.
     expect(isEstimateSkipped([])).toBe(true);
-  });
-});
-
-describe('subtotal (spec §3)', () => {
-  it('is the total less coupon, association and other discounts', () => {
-    // 12,499.00 − 1,000.00 − 500.00 − (250.00 + 99.00) = 10,650.00
-    expect(
-      estimateSubtotal({
-        ...EMPTY_PRICE_ESTIMATE,
-        totalPrice: 1_249_900,
-        couponDiscount: 100_000,
-        associationDiscount: 50_000,
-        otherDiscounts: [
-          { discountName: 'Festival', discountValue: 25_000 },
-          { discountName: 'Bundle', discountValue: 9_900 },
-        ],
-      }),
-    ).toBe(1_065_000);
   });
 });
