@@ -72,3 +72,13 @@ export const SINGLE_QUANTITY_PRODUCT_CODES: readonly string[] = [
  * buyer's currency. Holds an ISO 3166-1 alpha-2 code; anything else is ignored.
  */
 export const COUNTRY_COOKIE = 'country';
+
+/** Spec §5 "Delivery options shown": the label the buyer reads for each shipping_through value. */
+export const DELIVERY_OPTION_LABELS = {
+  SELF_PICKUP: 'Self Pickup',
+  SHIPPING_SERVICE: 'Delivery',
+} as const;
+
+/** Spec §5: the GST registration types a buyer picks from. */
+export const GST_TYPES = ['Regular', 'Composition', 'Sez', 'Deemed Exports'] as const;
+export type GstType = (typeof GST_TYPES)[number];

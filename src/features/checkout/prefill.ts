@@ -1,0 +1,123 @@
+import type { ClientProfile } from '@/api/user';
+import type { CheckoutDraft } from '@/storage/checkoutDraft';
+import { type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from './checkoutForm';
+
+/*
+ * The details form's starting values (spec §6: the signed-in buyer's profile prefills the checkout; spec §3
+ * "Previous order data reused to prefill the form"; spec §4 step 13: the saved draft). What the buyer typed (the
+ * draft) wins over any prefill; an empty draft field takes the prefill. The read-only fields (spec §5: the mobile
+ * number, and the full name when the profile has one) always come from the profile.
+ */
+
+/** Spec §3: the previous order's data the form reuses. */
+export interface PreviousOrderPrefill {
+  shippingDetails?: {
+    mobileNumber?: string;
+    address1?: string;
+    address2?: string;
+    pinCode?: string;
+    city?: string;
+  };
+  billingDetails?: {
+    iHaveGSTDetails?: boolean;
+    gstDetails?: { companyName?: string; gstType?: string; gstIn?: string };
+    billingPersonName?: string;
+    billingAddress1?: string;
+    billingAddress2?: string;
+    billingPostalCode?: string;
+    billingCity?: string;
+  };
+}
+
+export interface PrefillSources {
+  profile: ClientProfile | null;
+  previousOrder?: PreviousOrderPrefill | null;
+  draft?: CheckoutDraft | null;
+  /** The buyer's country, for a form with nothing saved. */
+  countryCode?: string;
+}
+
+type Prefill = Partial<CheckoutFormValues>;
+
+/** Drops what is absent or blank, so a missing value never overwrites another source's. */
+function present(values: Record<string, string | boolean | undefined | null>): Prefill {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([, value]) =>
+        value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === ''),
+    ),
+  ) as Prefill;
+}
+
+function fromProfile(profile: ClientProfile | null): Prefill {
+  if (!profile) return {};
+  return present({ fullName: profile.name, email: profile.email, mobileNumber: profile.phoneNumber });
+}
+
+function fromPreviousOrder(order: PreviousOrderPrefill | null | undefined): Prefill {
+  const shipping = order?.shippingDetails;
+  const billing = order?.billingDetails;
+  return present({
+    shippingMobileNumber: shipping?.mobileNumber,
+    address1: shipping?.address1,
+    address2: shipping?.address2,
+    postalCode: shipping?.pinCode,
+    city: shipping?.city,
+    iHaveGSTDetails: billing?.iHaveGSTDetails,
+    companyName: billing?.gstDetails?.companyName,
+    gstType: billing?.gstDetails?.gstType,
+    GSTIN: billing?.gstDetails?.gstIn,
+    billingPersonName: billing?.billingPersonName,
+    billingAddress1: billing?.billingAddress1,
+    billingAddress2: billing?.billingAddress2,
+    billingPostalCode: billing?.billingPostalCode,
+    billingCity: billing?.billingCity,
+  });
+}
+
+const FORM_KEYS = Object.keys(EMPTY_CHECKOUT_FORM) as (keyof CheckoutFormValues)[];
+
+function fromDraft(draft: CheckoutDraft | null | undefined): Prefill {
+  if (!draft) return {};
+  const known: Record<string, string | boolean> = {};
+  for (const key of FORM_KEYS) {
+    const value = draft.values[key];
+    // A value of the wrong kind (a field renamed since) is ignored rather than trusted.
+    if (value !== undefined && typeof value === typeof EMPTY_CHECKOUT_FORM[key]) known[key] = value;
+  }
+  return present({
+    ...known,
+    useDifferentBillingAddress: draft.useDifferentBillingAddress,
+    state: draft.state,
+    otp: undefined,
+  });
+}
+
+/** The form's starting values: defaults, then the previous order, then the profile, then the draft. */
+export function mergePrefill({
+  profile,
+  previousOrder,
+  draft,
+  countryCode,
+}: PrefillSources): CheckoutFormValues {
+  const profileValues = fromProfile(profile);
+  const merged: CheckoutFormValues = {
+    ...EMPTY_CHECKOUT_FORM,
+    ...(countryCode ? { country: countryCode, billingCountry: countryCode } : {}),
+    ...fromPreviousOrder(previousOrder),
+    ...profileValues,
+    ...fromDraft(draft),
+  };
+  // Read-only fields: the buyer could not have typed them, so the profile's stand.
+  if (profileValues.mobileNumber) merged.mobileNumber = profileValues.mobileNumber;
+  if (profileValues.fullName) merged.fullName = profileValues.fullName;
+  if (merged.deliveryOption !== 'SELF_PICKUP' && merged.deliveryOption !== 'SHIPPING_SERVICE')
+    merged.deliveryOption = 'SHIPPING_SERVICE';
+  return merged;
+}
+
+/** What the draft keeps of the form (spec §4 step 13): the values without the code, the toggle and the state. */
+export function draftOf(values: CheckoutFormValues): CheckoutDraft {
+  const { otp: _otp, ...kept } = values;
+  return { values: kept, useDifferentBillingAddress: values.useDifferentBillingAddress, state: values.state };
+}
