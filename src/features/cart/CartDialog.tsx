@@ -361,7 +361,9 @@ function PricesStatus({
   if (estimate.status === 'changedOffline') {
     return (
       <p className="cart-offline" role="status">
-        Your cart changed while you were offline: its prices will update when you are back online
+        {estimate.latest
+          ? 'Your cart changed while you were offline: its prices will update when you are back online'
+          : 'Prices with GST will show when you are back online'}
       </p>
     );
   }
