@@ -209,9 +209,12 @@ function PriceCell({
   if (amount !== undefined) {
     shown = <Money minor={amount} currency={line.currency} strike={blocked} strikeLabel="Not in the total" />;
   } else if (!blocked && (estimate.status === 'loading' || estimate.status === 'updating')) {
+    // As wide as the line's last amount, when there is one, so the column does not move when the new one comes.
+    const last = anyEstimateFor(line, estimate)?.amount;
+    const width = last === undefined ? AMOUNT_SKELETON_WIDTH : `${formatMoney(last, line.currency).length}ch`;
     shown = (
       <>
-        <Skeleton variant="text" width={AMOUNT_SKELETON_WIDTH} />
+        <Skeleton variant="text" width={width} />
         <span className="visually-hidden">Price loading</span>
       </>
     );
