@@ -154,6 +154,19 @@ describe('the estimate query (spec §7)', () => {
     expect(key({ packages: [{ ...solo, products: [{ productId: 11, quantity: 2 }] }] })).not.toBe(key({}));
   });
 
+  it('can be kept under its own key head for a screen that shows its last answer offline', () => {
+    const shared = priceEstimateQuery(inputs, { ...INDIA, enabled: true });
+    const kept = priceEstimateQuery(
+      inputs,
+      { ...INDIA, enabled: true },
+      { keyHead: 'cartEstimate', gcTime: 60_000 },
+    );
+    expect(kept.queryKey[0]).toBe('cartEstimate');
+    expect(kept.queryKey.slice(1)).toEqual(shared.queryKey.slice(1));
+    expect(kept.gcTime).toBe(60_000);
+    expect(kept.refetchOnWindowFocus).toBe(false);
+  });
+
   it('asks the server only once enabled', async () => {
     const { requests } = fakeNetwork(() => json(200, ESTIMATE));
     const client = new QueryClient();

@@ -121,15 +121,18 @@ export const priceEstimateKeys = {
 export function priceEstimateQuery(
   inputs: PriceEstimateInputs,
   { enabled, ...features }: EstimateFeatures & { enabled: boolean },
+  /** A screen that shows its last answer offline keeps it under its own key head, as long as gcTime. */
+  kept?: { keyHead: string; gcTime: number },
 ) {
+  const [head, request, path] = priceEstimateKeys.estimate(inputs, features);
   return queryOptions({
-    queryKey: priceEstimateKeys.estimate(inputs, features),
+    queryKey: [kept?.keyHead ?? head, request, path] as const,
     queryFn: ({ signal }) => fetchPriceEstimate(inputs, features, { signal }),
     enabled: enabled && !isEstimateSkipped(inputs.packages),
     refetchOnWindowFocus: false,
     refetchOnReconnect: true,
     staleTime: 0,
-    gcTime: 0,
+    gcTime: kept?.gcTime ?? 0,
     // A refused code or product is an answer to show under its field, not a fault to retry.
     retry: false,
   });

@@ -22,5 +22,7 @@ export function createQueryClient(): QueryClient {
     networkMode: 'offlineFirst',
     refetchOnReconnect: 'always',
   });
+  // The cart's last estimate is persisted too: kept as long, so a restored one is not collected unseen.
+  client.setQueryDefaults(['cartEstimate'], { gcTime: QUERY_PERSIST_MAX_AGE_MS });
   return client;
 }

@@ -13,8 +13,11 @@ export const QUERY_PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const QUERY_CACHE_SCHEMA = 1;
 export const QUERY_PERSIST_BUSTER = `${version}:${QUERY_CACHE_SCHEMA}`;
 
-/** Key prefixes whose queries survive a reload: the catalogue (spec: the shop opens with data offline). */
-export const PERSISTED_QUERY_PREFIXES: readonly string[] = ['catalogue'];
+/**
+ * Key prefixes whose queries survive a reload: the catalogue (spec: the shop opens with data offline) and the cart's
+ * last estimate (shown offline as last known).
+ */
+export const PERSISTED_QUERY_PREFIXES: readonly string[] = ['catalogue', 'cartEstimate'];
 
 export function shouldPersistQuery(query: Query): boolean {
   const head = query.queryKey[0];

@@ -20,16 +20,42 @@ function rupees(paise: number): string {
   }).format(paise / 100);
 }
 
-/** The headset's INR unit price (major units) as the server quotes it now. */
-async function headsetPrice(page: Page): Promise<number> {
+/** The headset's INR unit price before GST (major units) and its GST rate (%), as the server quotes them now. */
+async function headsetPrice(page: Page): Promise<{ taxable: number; gstRate: number }> {
   const response = await page.request.get(`${PRICE_PATH}?package_codes=SOLO&country_name_enum=IN`);
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as {
-    packages: { products: { product_code: string; taxable_amount: number }[] }[];
+    packages: { products: { product_code: string; taxable_amount: number; gst_rate: number }[] }[];
   };
   const headset = body.packages[0]?.products.find((p) => p.product_code === 'IBC_VR_HEADSET');
   if (!headset) throw new Error('SOLO has no IBC_VR_HEADSET');
-  return headset.taxable_amount;
+  return { taxable: headset.taxable_amount, gstRate: headset.gst_rate };
+}
+
+/** A line of `paise` before GST with its GST at `rate` %, rounded half up on the line. */
+function withGst(paise: number, rate: number): number {
+  return paise + Math.round((paise * rate) / 100);
+}
+
+/** Whether the query cache kept on the device holds the cart's estimate. */
+function storedCartEstimates(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('ibc-shop');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve(-1);
+          const get = db.transaction('kv').objectStore('kv').get('queryCache');
+          get.onsuccess = () => {
+            const queries: { queryKey: unknown[] }[] = get.result?.value?.clientState?.queries ?? [];
+            resolve(queries.filter((query) => query.queryKey[0] === 'cartEstimate').length);
+          };
+          get.onerror = () => resolve(-1);
+        };
+      }),
+  );
 }
 
 /** How many cart lines IndexedDB holds (the cart is written there, debounced). */
@@ -69,7 +95,7 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
 }) => {
   test.setTimeout(120_000);
 
-  const original = await headsetPrice(page);
+  const { taxable: original, gstRate } = await headsetPrice(page);
   const originalPaise = Math.round(original * 100);
   const raisedPaise = originalPaise + 100_000;
   const raised = raisedPaise / 100;
@@ -82,13 +108,26 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
     await waitForServiceWorkerControl(page);
     await expect.poll(() => storedCartLines(page)).toBe(5);
 
-    // Offline: the app reloads from the service worker and the cart from IndexedDB.
+    // Online, the cart shows the server's estimate with GST; it is kept on the device for the way back.
+    await header.getByRole('button', { name: 'Cart, 2 items' }).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    const total = cart.getByText('Total', { exact: true }).locator('..');
+    await expect(total).toContainText('₹');
+    const onlineTotal = await total.textContent();
+    await expect(cart.getByText(/^Includes GST of ₹/)).toBeVisible();
+    await expect(cart.getByText(/before GST/)).toHaveCount(0);
+    await expect.poll(() => storedCartEstimates(page)).toBe(1);
+    await cart.getByRole('button', { name: 'Close' }).click();
+
+    // Offline: the app reloads from the service worker, the cart from IndexedDB and its last known estimate with it.
     await context.setOffline(true);
     await page.reload();
     await expect(header.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible();
     await header.getByRole('button', { name: 'Cart, 2 items' }).click();
-    const cart = page.getByRole('dialog', { name: 'Your cart' });
-    await expect(cart.getByText(/^Prices as of .+ will be checked when you are back online$/)).toBeVisible();
+    await expect(
+      cart.getByText(/^Last known prices, as of .+: they will update when you are back online$/),
+    ).toBeVisible();
+    await expect(total).toHaveText(onlineTotal ?? '');
 
     // Edit offline: a second solo kit (the key stays at 1).
     const solo = cart.getByRole('rowgroup', { name: 'IBC home kit - Solo' });
@@ -96,17 +135,27 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
     const headset = solo.getByRole('row').filter({ hasText: /headset/i });
     await expect(headset.getByRole('cell').nth(0)).toHaveText('2');
     await expect(header.getByRole('button', { name: 'Cart, 3 items' })).toBeVisible();
+    // The last known total was for the cart before this change: it is not shown as this cart's.
+    await expect(
+      cart.getByText(
+        'Your cart changed while you were offline: its prices will update when you are back online',
+      ),
+    ).toBeVisible();
+    await expect(total).not.toContainText('₹');
 
     // The shop raises the headset's price while the buyer is away.
     await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(raised)]);
 
-    // Back online: the cart re-checks by itself, applies the new price and says so.
+    // Back online: the cart re-checks by itself, applies the new price with GST and says so.
     await context.setOffline(false);
     await expect(
-      cart.getByText(`Price changed from ${rupees(originalPaise)} to ${rupees(raisedPaise)}`),
+      cart.getByText(
+        `Price changed from ${rupees(withGst(originalPaise, gstRate))} to ${rupees(withGst(raisedPaise, gstRate))}`,
+      ),
     ).toBeVisible();
-    await expect(headset).toContainText(rupees(raisedPaise * 2));
-    await expect(cart.getByText(/will be checked when you are back online/)).toBeHidden();
+    await expect(headset).toContainText(rupees(withGst(raisedPaise * 2, gstRate)));
+    await expect(total).toContainText('₹');
+    await expect(cart.getByText(/back online/)).toBeHidden();
     await expect.poll(() => storedCartLines(page)).toBe(5);
 
     // A closed tab: a new page of the same browser finds the edited, re-priced cart.
@@ -120,7 +169,7 @@ test('the cart survives offline, a reload and a closed tab, and refreshes its pr
       .getByRole('rowgroup', { name: 'IBC home kit - Solo' })
       .getByRole('row')
       .filter({ hasText: /headset/i });
-    await expect(reopenedHeadset).toContainText(rupees(raisedPaise * 2));
+    await expect(reopenedHeadset).toContainText(rupees(withGst(raisedPaise * 2, gstRate)));
   } finally {
     await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(original)]);
   }

@@ -1,9 +1,11 @@
 import type { Currency } from '@contract/constants';
+import { divideHalfUp } from '@contract/money';
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { splitPackageName } from '@/lib/packageName';
+import { stockText } from '@/lib/stock';
 import {
   type CartItem,
   isLineBuyable,
@@ -14,10 +16,13 @@ import {
   updateItemQuantity,
   useCart,
 } from '@/state/cart';
+import { useCountry } from '@/state/country';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import { Money } from '@/ui/Money';
 import { QuantityStepper } from '@/ui/QuantityStepper';
+import { Skeleton } from '@/ui/Skeleton';
+import { type CartEstimate, type LineEstimate, useCartEstimate } from './estimate';
 import { closeCart, useCartOpen } from './view';
 import './cart.css';
 import '@/ui/visually-hidden.css';
@@ -36,6 +41,24 @@ function PackageName({ name }: { name: string }) {
 function formatCheckedAt(at: number | null): string {
   if (at === null) return 'when added';
   return formatDayTime(at, Date.now());
+}
+
+/** One unit with its GST, half up, as the product page shows it. */
+function withGst(minor: number, ratePercent: number): number {
+  return minor + divideHalfUp(minor * Math.round(ratePercent * 100), 10_000);
+}
+
+/** The estimate's figures for a line: this cart's answer, else the last one that priced it at this quantity. */
+function estimateFor(line: CartItem, estimate: CartEstimate): LineEstimate | null {
+  const found = (estimate.estimate ?? estimate.latest)?.lines.get(line.id);
+  if (found?.quantity === line.quantity) return found;
+  const latest = estimate.latest?.lines.get(line.id);
+  return latest?.quantity === line.quantity ? latest : null;
+}
+
+/** Any estimate's figures for a line (its GST rate does not depend on the quantity). */
+function anyEstimateFor(line: CartItem, estimate: CartEstimate): LineEstimate | null {
+  return estimate.estimate?.lines.get(line.id) ?? estimate.latest?.lines.get(line.id) ?? null;
 }
 
 /** The cart's stepper: its buttons say what they change ("Increase Custom bat quantity"). */
@@ -63,8 +86,19 @@ function Stepper({
   );
 }
 
-function LineNotes({ line, currency, online }: { line: CartItem; currency: Currency; online: boolean }) {
+function LineNotes({
+  line,
+  currency,
+  online,
+  estimate,
+}: {
+  line: CartItem;
+  currency: Currency;
+  online: boolean;
+  estimate: CartEstimate;
+}) {
   const notes: ReactNode[] = [];
+  const priced = estimateFor(line, estimate);
   if (line.unavailable) {
     notes.push(
       <span key="unavailable" className="cart-flag cart-flag--danger">
@@ -77,18 +111,30 @@ function LineNotes({ line, currency, online }: { line: CartItem; currency: Curre
         {online ? `Checking the price in ${currency}` : `Price in ${currency} when you are back online`}
       </span>,
     );
-  } else if (line.outOfStock) {
+  } else if (line.outOfStock || priced?.stock.kind === 'out') {
     notes.push(
       <span key="stock" className="cart-flag cart-flag--danger">
         Out of stock
       </span>,
     );
+  } else if (priced?.stock.kind === 'few') {
+    notes.push(
+      <span
+        key="stock"
+        className={`cart-flag ${line.quantity > priced.stock.left ? 'cart-flag--danger' : 'cart-flag--info'}`}
+      >
+        {stockText(priced.stock)}
+      </span>,
+    );
   }
   if (line.priceChangedFrom !== null && line.currency === currency) {
+    // One price language: the change in unit prices with GST, once an estimate has told the line's rate.
+    const rate = anyEstimateFor(line, estimate)?.gstRate;
     notes.push(
       <span key="price" className="cart-flag cart-flag--info">
-        Price changed from {formatMoney(line.priceChangedFrom, line.currency)} to{' '}
-        {formatMoney(line.price, line.currency)}
+        {rate === undefined
+          ? 'Price changed since you added it'
+          : `Price changed from ${formatMoney(withGst(line.priceChangedFrom, rate), line.currency)} to ${formatMoney(withGst(line.price, rate), line.currency)}`}
       </span>,
     );
   }
@@ -103,21 +149,42 @@ function LineNotes({ line, currency, online }: { line: CartItem; currency: Curre
   return notes.length > 0 ? <span className="cart-line__notes">{notes}</span> : null;
 }
 
-function ProductCell({ line, currency, online }: { line: CartItem; currency: Currency; online: boolean }) {
+function ProductCell({
+  line,
+  currency,
+  online,
+  estimate,
+}: {
+  line: CartItem;
+  currency: Currency;
+  online: boolean;
+  estimate: CartEstimate;
+}) {
   return (
     <th scope="row" className="cart-line__product">
       <span className="cart-line__product-inner">
         <img className="cart-line__pic" src={line.picUrl} alt="" width={48} height={48} loading="lazy" />
         <span className="cart-line__text">
           <span className="cart-line__name">{line.name}</span>
-          <LineNotes line={line} currency={currency} online={online} />
+          <LineNotes line={line} currency={currency} online={online} estimate={estimate} />
         </span>
       </span>
     </th>
   );
 }
 
-function PriceCell({ line, currency }: { line: CartItem; currency: Currency }) {
+/** The width of the widest line amount, so a skeleton takes the place the amount will. */
+const AMOUNT_SKELETON_WIDTH = '7ch';
+
+function PriceCell({
+  line,
+  currency,
+  estimate,
+}: {
+  line: CartItem;
+  currency: Currency;
+  estimate: CartEstimate;
+}) {
   const removable = line.packageType === 'customizable' && (line.outOfStock || line.unavailable);
   const remove = removable && (
     <Button variant="link" size="s" aria-label={`Remove ${line.name}`} onClick={() => removeItem(line.id)}>
@@ -135,20 +202,39 @@ function PriceCell({ line, currency }: { line: CartItem; currency: Currency }) {
     );
   }
   const blocked = line.outOfStock || line.unavailable;
+  const priced = estimateFor(line, estimate);
+  // A part a fixed package holds none of costs nothing (spec §3 keeps it in the list).
+  const amount = line.quantity === 0 ? 0 : priced?.amount;
+  let shown: ReactNode;
+  if (amount !== undefined) {
+    shown = <Money minor={amount} currency={line.currency} strike={blocked} strikeLabel="Not in the total" />;
+  } else if (!blocked && (estimate.status === 'loading' || estimate.status === 'updating')) {
+    // As wide as the line's last amount, when there is one, so the column does not move when the new one comes.
+    const last = anyEstimateFor(line, estimate)?.amount;
+    const width = last === undefined ? AMOUNT_SKELETON_WIDTH : `${formatMoney(last, line.currency).length}ch`;
+    shown = (
+      <>
+        <Skeleton variant="text" width={width} />
+        <span className="visually-hidden">Price loading</span>
+      </>
+    );
+  } else {
+    shown = (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">{blocked ? 'Not in the total' : 'Price not known yet'}</span>
+      </>
+    );
+  }
   return (
     <td className="cart-line__price">
-      <Money
-        minor={line.itemTotal}
-        currency={line.currency}
-        strike={blocked}
-        strikeLabel="Not in the total"
-      />
+      {shown}
       {remove}
     </td>
   );
 }
 
-function QuantityCell({ line, editable }: { line: CartItem; editable: boolean }) {
+function QuantityCell({ line, editable, left }: { line: CartItem; editable: boolean; left: number | null }) {
   // Spec §2: the three digital product codes always show quantity 1, with nothing to change.
   if (isSingleQuantityProduct(line.productCode) || !editable) {
     return (
@@ -165,7 +251,7 @@ function QuantityCell({ line, editable }: { line: CartItem; editable: boolean })
         label={line.name}
         value={line.quantity}
         onChange={(next) => updateItemQuantity(line.id, next)}
-        disabled={line.outOfStock || line.unavailable}
+        disabled={line.outOfStock || line.unavailable || (left !== null && line.quantity >= left)}
       />
     </td>
   );
@@ -197,9 +283,21 @@ function groupLines(items: readonly CartItem[]): Group[] {
 }
 
 /** Spec §3: a fixed package is one titled group: one package-count stepper and one Remove, never per part. */
-function FixedGroupHeader({ group, currency }: { group: Group; currency: Currency }) {
+function FixedGroupHeader({
+  group,
+  currency,
+  estimate,
+}: {
+  group: Group;
+  currency: Currency;
+  estimate: CartEstimate;
+}) {
   const count = group.lines[0]?.packageCount ?? 1;
-  const blocked = group.lines.some((line) => !isLineBuyable(line, currency));
+  // One more package needs unitsPerPackage more of every part: blocked when a part has no more left.
+  const blocked = group.lines.some((line) => {
+    const left = unitsLeft(line, estimate);
+    return !isLineBuyable(line, currency) || (left !== null && line.quantity + line.unitsPerPackage > left);
+  });
   return (
     <tr className="cart-group__header">
       <th scope="colgroup" colSpan={3} className="cart-group__cell">
@@ -229,10 +327,126 @@ function FixedGroupHeader({ group, currency }: { group: Group; currency: Currenc
   );
 }
 
-/** The cart body: the product list (spec §2 "your cart"), its total and the offline note. */
+/** Units left of a limited line, from the estimate; null when unlimited or not known. */
+function unitsLeft(line: CartItem, estimate: CartEstimate): number | null {
+  const stock = anyEstimateFor(line, estimate)?.stock;
+  if (stock?.kind === 'few') return stock.left;
+  return stock?.kind === 'out' ? 0 : null;
+}
+
+/** Says how current the prices are: last known offline (or when a refresh failed), or changed since. */
+function PricesStatus({
+  estimate,
+  online,
+  checkedAt,
+}: {
+  estimate: CartEstimate;
+  online: boolean;
+  checkedAt: number | null;
+}) {
+  if (estimate.status === 'lastKnown') {
+    const at = formatCheckedAt(estimate.estimate?.at ?? checkedAt);
+    return (
+      <div className="cart-offline" role="status">
+        <p>
+          {online
+            ? `Last known prices, as of ${at}: we could not check them just now`
+            : `Last known prices, as of ${at}: they will update when you are back online`}
+        </p>
+        {online && (
+          <Button variant="link" size="s" onClick={estimate.retry} disabled={estimate.retrying}>
+            Check prices again
+          </Button>
+        )}
+      </div>
+    );
+  }
+  if (estimate.status === 'changedOffline') {
+    return (
+      <p className="cart-offline" role="status">
+        {estimate.latest
+          ? 'Your cart changed while you were offline: its prices will update when you are back online'
+          : 'Prices with GST will show when you are back online'}
+      </p>
+    );
+  }
+  if (!online) {
+    return (
+      <p className="cart-offline" role="status">
+        Prices as of {formatCheckedAt(checkedAt)} will be checked when you are back online
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The order total with GST (spec §3 price view: subtotal), its GST, named discounts and the shipping note. */
+function CartSummary({ estimate, currency }: { estimate: CartEstimate; currency: Currency }) {
+  const view = estimate.estimate?.view ?? null;
+  const known = view !== null || estimate.status === 'none';
+  const loading = !known && estimate.status === 'loading';
+  return (
+    <div className="cart-summary" aria-busy={loading || estimate.status === 'updating'}>
+      {view?.otherDiscounts.map((discount) => (
+        <div key={discount.name} className="cart-summary__row">
+          <span>{discount.name}</span>
+          <span>
+            −<Money minor={discount.value} currency={view.currency} />
+          </span>
+        </div>
+      ))}
+      <div className="cart-total">
+        <span>Total</span>
+        {known ? (
+          <Money
+            minor={view?.subtotal ?? 0}
+            currency={view?.currency ?? currency}
+            className="cart-total__amount"
+          />
+        ) : loading ? (
+          <>
+            <Skeleton variant="text" width="8ch" className="cart-total__amount" />
+            <span className="visually-hidden">Loading the total</span>
+          </>
+        ) : (
+          <span className="cart-total__amount">
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">Not known yet</span>
+          </span>
+        )}
+      </div>
+      <p className="cart-note">
+        {loading ? (
+          <Skeleton variant="text" width="16ch" />
+        ) : view && view.taxAmount > 0 ? (
+          <>
+            Includes GST of <Money minor={view.taxAmount} currency={view.currency} />
+          </>
+        ) : view ? (
+          'No GST applies'
+        ) : (
+          // Keeps the line's height while the total is not known, so nothing below it moves.
+          '\u00a0'
+        )}
+      </p>
+      {view?.isShippingRequired && <p className="cart-note">Shipping is calculated at checkout</p>}
+      {estimate.status === 'error' && (
+        <div className="cart-error" role="alert">
+          <p>{estimate.error?.message || 'We could not get the prices of your cart.'}</p>
+          <Button variant="secondary" size="s" onClick={estimate.retry} disabled={estimate.retrying}>
+            Retry
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The cart body: the product list (spec §2 "your cart"), the server's estimate of its total, the offline note. */
 export function CartContents() {
   const cart = useCart();
   const online = useIsOnline();
+  const estimate = useCartEstimate(cart.items, cart.currency, useCountry().countryCode, !cart.isEmpty);
   if (cart.isEmpty) {
     return (
       <div className="cart-empty">
@@ -244,12 +458,7 @@ export function CartContents() {
   const groups = groupLines(cart.items);
   return (
     <div className="cart">
-      {!online && (
-        <p className="cart-offline" role="status">
-          Prices as of {formatCheckedAt(cart.metadata.pricesCheckedAt)} will be checked when you are back
-          online
-        </p>
-      )}
+      <PricesStatus estimate={estimate} online={online} checkedAt={cart.metadata.pricesCheckedAt} />
       <table className="cart-table">
         <thead>
           <tr>
@@ -270,24 +479,26 @@ export function CartContents() {
             className={`cart-group cart-group--${group.packageType}`}
             aria-label={group.packageName}
           >
-            {group.packageType === 'fixed' && <FixedGroupHeader group={group} currency={cart.currency} />}
+            {group.packageType === 'fixed' && (
+              <FixedGroupHeader group={group} currency={cart.currency} estimate={estimate} />
+            )}
             {group.lines.map((line) => (
               <tr key={line.id} className="cart-line" data-testid={`cart-line-${line.productCode}`}>
-                <ProductCell line={line} currency={cart.currency} online={online} />
-                <QuantityCell line={line} editable={group.packageType === 'customizable'} />
-                <PriceCell line={line} currency={cart.currency} />
+                <ProductCell line={line} currency={cart.currency} online={online} estimate={estimate} />
+                <QuantityCell
+                  line={line}
+                  editable={group.packageType === 'customizable'}
+                  left={unitsLeft(line, estimate)}
+                />
+                <PriceCell line={line} currency={cart.currency} estimate={estimate} />
               </tr>
             ))}
           </tbody>
         ))}
       </table>
-      <div className="cart-total">
-        <span>Total</span>
-        <Money minor={cart.cartTotal} currency={cart.currency} className="cart-total__amount" />
-      </div>
-      <p className="cart-note">
-        Prices before GST: GST (where it applies) and shipping are added at checkout.
-      </p>
+      <CartSummary estimate={estimate} currency={cart.currency} />
+      {/* The cart's way on (the Checkout action) goes in this footer once /checkout is a page. */}
+      <div className="cart-footer" />
     </div>
   );
 }

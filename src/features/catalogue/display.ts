@@ -1,5 +1,8 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
+import { type StockView, stockOf } from '@/lib/stock';
+
+export { FEW_LEFT, type StockView, stockText } from '@/lib/stock';
 
 /*
  * What a package card shows, derived from the wire. Amounts are integer minor units. The shelf price
@@ -64,17 +67,6 @@ export function customTotal(pkg: Package, quantities: Record<number, number>): n
   }, 0);
 }
 
-export type StockView = { kind: 'in' } | { kind: 'few'; left: number } | { kind: 'out' };
-
-/** "Only N left" from this many units down. */
-export const FEW_LEFT = 10;
-
-function stockOf(left: number | null, isOutOfStock: boolean): StockView {
-  if (isOutOfStock || (left !== null && left <= 0)) return { kind: 'out' };
-  if (left !== null && left <= FEW_LEFT) return { kind: 'few', left };
-  return { kind: 'in' };
-}
-
 /** Units of a product that can still be sold, null when UNLIMITED. */
 export function productUnitsLeft(product: Product): number | null {
   return product.availability_type === 'LIMITED' ? Math.max(0, product.available_quantity) : null;
@@ -95,17 +87,6 @@ export function packageStock(pkg: Package): StockView {
     left = left === null ? packages : Math.min(left, packages);
   }
   return stockOf(left, pkg.is_out_of_stock);
-}
-
-export function stockText(stock: StockView): string {
-  switch (stock.kind) {
-    case 'out':
-      return 'Out of stock';
-    case 'few':
-      return `Only ${stock.left} left`;
-    default:
-      return 'In stock';
-  }
 }
 
 export function vendorName(product: Product): string {

@@ -1,0 +1,217 @@
+import { parseFeatureFlags } from '@contract/flags';
+import type { Currency } from '@contract/money';
+import { toMinor } from '@contract/money';
+import type { EstimateProductResult, PriceEstimateResponse } from '@contract/pricing';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useIsOnline } from '@/api/online';
+import {
+  type EstimateFeatures,
+  type PriceEstimateInputs,
+  type PriceView,
+  priceEstimateQuery,
+  type SelectedPackage,
+  toPriceView,
+} from '@/api/priceEstimate';
+import { type StockView, stockOf } from '@/lib/stock';
+import type { CartItem } from '@/state/cart';
+import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
+
+/*
+ * The cart's price: the server's estimate (GST included, stock per product) for exactly what the cart holds. The
+ * last answer is persisted with the query cache under its own prefix, keyed by the cart's contents, so offline the
+ * cart can show it as last known, and a cart changed since never passes an older total off as its own.
+ */
+
+/** The query key's head; the persister keeps queries under it (src/storage/persister.ts). */
+export const CART_ESTIMATE_KEY = 'cartEstimate';
+
+/** Spec §9 feature flags as built: v2 for international users, the delivery option only with self pickup. */
+const buildFlags = parseFeatureFlags(import.meta.env).flags;
+export const cartEstimateFeatures: EstimateFeatures = {
+  selfPickup: buildFlags.selfPickup,
+  internationalUsers: buildFlags.internationalUsers,
+};
+
+/** A line the estimate can price: sold in the buyer's country, priced in their currency and in stock. */
+function priceable(line: CartItem, currency: Currency): boolean {
+  return line.currency === currency && !line.unavailable && !line.outOfStock;
+}
+
+/**
+ * What the cart asks the estimate for. A fixed package is priced whole or not at all (the server refuses part of a
+ * set), so one blocked part keeps the package out; a customizable package leaves out only its blocked lines.
+ */
+export function cartSelectedPackages(items: readonly CartItem[], currency: Currency): SelectedPackage[] {
+  const packages = new Map<number, { fixed: boolean; lines: CartItem[] }>();
+  for (const line of items) {
+    const group = packages.get(line.packageId) ?? { fixed: line.packageType === 'fixed', lines: [] };
+    group.lines.push(line);
+    packages.set(line.packageId, group);
+  }
+  const selected: SelectedPackage[] = [];
+  for (const [packageId, group] of packages) {
+    const lines = group.fixed
+      ? group.lines.every((line) => priceable(line, currency))
+        ? group.lines
+        : []
+      : group.lines.filter((line) => priceable(line, currency));
+    if (lines.length === 0) continue;
+    selected.push({
+      packageId,
+      products: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    });
+  }
+  return selected;
+}
+
+export function cartEstimateInputs(
+  items: readonly CartItem[],
+  currency: Currency,
+  countryCode: string,
+): PriceEstimateInputs {
+  return { packages: cartSelectedPackages(items, currency), countryName: countryCode };
+}
+
+/**
+ * Spec §7's estimate query (runs only when enabled, never on focus, refetched on reconnect), keyed by the cart's
+ * contents under the cart's prefix; kept as long as the persisted cache so a reload offline still has it.
+ */
+export function cartEstimateQuery(inputs: PriceEstimateInputs, enabled: boolean) {
+  return priceEstimateQuery(
+    inputs,
+    { ...cartEstimateFeatures, enabled },
+    { keyHead: CART_ESTIMATE_KEY, gcTime: QUERY_PERSIST_MAX_AGE_MS },
+  );
+}
+
+/** One cart line as the estimate priced it; amounts in minor units. */
+export interface LineEstimate {
+  quantity: number;
+  /** With GST, before discounts: what the product page shows for the same line. */
+  amount: number;
+  gstRate: number;
+  stock: StockView;
+}
+
+/** The product page's stock words for a line: unlimited products are out only when flagged. */
+function lineStock(product: EstimateProductResult): StockView {
+  const left = product.availability_type === 'LIMITED' ? Math.max(0, product.available_quantity) : null;
+  // More asked for than a limited product has is flagged out of stock; the buyer needs to know how many are left.
+  if (left !== null && left > 0 && product.quantity > left) return { kind: 'few', left };
+  return stockOf(left, product.is_out_of_stock && (left === null || left <= 0));
+}
+
+/** The estimate's lines by cart line id (`${packageId}:${productId}`). */
+export function lineEstimates(estimate: PriceEstimateResponse): Map<string, LineEstimate> {
+  const lines = new Map<string, LineEstimate>();
+  for (const pkg of estimate.packages) {
+    for (const product of pkg.products) {
+      const details = product.price_estimate_details;
+      lines.set(`${pkg.package_id}:${product.product_id}`, {
+        quantity: product.quantity,
+        amount:
+          toMinor(details.total_amount, estimate.currency) +
+          toMinor(details.total_discount, estimate.currency),
+        gstRate: product.gst_rate,
+        stock: lineStock(product),
+      });
+    }
+  }
+  return lines;
+}
+
+export interface PricedEstimate {
+  view: PriceView;
+  lines: Map<string, LineEstimate>;
+  /** When the server gave it (ms since the epoch). */
+  at: number;
+}
+
+function priced(data: PriceEstimateResponse, at: number): PricedEstimate {
+  return { view: toPriceView(data), lines: lineEstimates(data), at };
+}
+
+/**
+ * - current: the server's answer for exactly this cart, online; updating while it is asked again;
+ * - lastKnown: the answer for exactly this cart, offline or when asking again failed;
+ * - changedOffline: the cart changed offline and has no answer yet (lines still the same keep the last amounts);
+ * - loading / error: online, no answer for this cart yet, or the last ask failed;
+ * - none: nothing to price.
+ */
+export type CartEstimateStatus =
+  | 'current'
+  | 'updating'
+  | 'lastKnown'
+  | 'changedOffline'
+  | 'loading'
+  | 'error'
+  | 'none';
+
+export interface CartEstimate {
+  status: CartEstimateStatus;
+  /** The answer for exactly this cart. */
+  estimate: PricedEstimate | null;
+  /** The latest answer for any cart: a line it priced at the same quantity keeps its amount meanwhile. */
+  latest: PricedEstimate | null;
+  error: Error | null;
+  retry: () => void;
+  retrying: boolean;
+}
+
+/** The estimate for the cart's current contents, asked for while `enabled` (the cart is on screen). */
+export function useCartEstimate(
+  items: readonly CartItem[],
+  currency: Currency,
+  countryCode: string,
+  enabled: boolean,
+): CartEstimate {
+  const online = useIsOnline();
+  const client = useQueryClient();
+  const inputs = useMemo(
+    () => cartEstimateInputs(items, currency, countryCode),
+    [items, currency, countryCode],
+  );
+  const options = cartEstimateQuery(inputs, enabled);
+  const query = useQuery(options);
+  const hash = JSON.stringify(options.queryKey);
+
+  // Only the answer for the cart as it is now is worth keeping: older ones go, in memory and on the device.
+  useEffect(() => {
+    if (query.dataUpdatedAt === 0) return;
+    client.removeQueries({
+      queryKey: [CART_ESTIMATE_KEY],
+      predicate: (other) => JSON.stringify(other.queryKey) !== hash,
+    });
+  }, [client, hash, query.dataUpdatedAt]);
+
+  const estimate = useMemo(
+    () => (query.data ? priced(query.data, query.dataUpdatedAt) : null),
+    [query.data, query.dataUpdatedAt],
+  );
+  const others = client.getQueriesData<PriceEstimateResponse>({ queryKey: [CART_ESTIMATE_KEY] });
+  let latest = estimate;
+  for (const [key, data] of others) {
+    if (!data || data.currency !== currency) continue;
+    const at = client.getQueryState(key)?.dataUpdatedAt ?? 0;
+    if (!latest || at > latest.at) latest = priced(data, at);
+  }
+
+  let status: CartEstimateStatus;
+  if (inputs.packages.length === 0) status = 'none';
+  else if (estimate && !online) status = 'lastKnown';
+  // A failed refresh leaves the last answer on screen, said to be the last known, with a retry.
+  else if (estimate && query.isError) status = 'lastKnown';
+  else if (estimate) status = query.isFetching ? 'updating' : 'current';
+  else if (!online) status = 'changedOffline';
+  else if (query.isError) status = 'error';
+  else status = 'loading';
+  return {
+    status,
+    estimate,
+    latest,
+    error: query.error,
+    retry: () => void query.refetch(),
+    retrying: query.isFetching,
+  };
+}
