@@ -27,6 +27,7 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const TARGETS = {
   healthzRatio: 0.5,
   catalogueRatio: 0.25,
+  estimateRatio: 0.1,
   catalogueP99AtRateMs: 25,
   healthzP99UnderLoadMs: 50,
 };
@@ -178,6 +179,47 @@ const referenceRequests: Request[] = [
   { method: 'GET', path: '/api/postal/pincode/110001' },
 ];
 
+/** The checkout's price estimate for the SOLO kit (package 1): plain, with a pincode and state, with a coupon. */
+async function estimateRequests(port: number): Promise<Request[]> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/commerce/packages/1/v1/`);
+  const { package: pkg } = (await res.json()) as {
+    package: { package_id: number; products: { product_id: number; quantity: number }[] };
+  };
+  const packages = [
+    {
+      package_id: pkg.package_id,
+      products: pkg.products
+        .filter((p) => p.quantity > 0)
+        .map(({ product_id, quantity }) => ({ product_id, quantity })),
+    },
+  ];
+  const post = (body: object): Request => ({
+    method: 'POST',
+    path: '/api/commerce/orders/price_estimate/multiple_packages/v1/',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const billing = { state_name_enum: 'KARNATAKA', country_name_enum: 'IN' };
+  return [
+    post({ packages }),
+    post({ packages, shipping_pin_code: '560001', billing_details: billing }),
+    post({ packages, shipping_pin_code: '110001', coupon_code: 'WELCOME10' }),
+  ];
+}
+
+/** Fails fast when a request the bench measures is not answered with 200. */
+async function assertAnswered(port: number, requests: Request[], what: string): Promise<void> {
+  for (const r of requests) {
+    const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
+      method: r.method ?? 'GET',
+      headers: r.headers as Record<string, string> | undefined,
+      body: typeof r.body === 'string' ? r.body : undefined,
+    });
+    if (res.status !== 200)
+      throw new Error(`${what}: ${r.method} ${r.path} answered ${res.status}: ${await res.text()}`);
+  }
+}
+
 /** What a browser sends: its answers come compressed when they are worth compressing. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const asBrowser = (requests: Request[]): Request[] =>
@@ -318,6 +360,8 @@ async function main(): Promise<void> {
     packageRequests = await answered(shop.port, packageRequests);
     const unanswered = referenceRequests.length - (await answered(shop.port, referenceRequests)).length;
     if (unanswered > 0) throw new Error(`${unanswered} of the reference reads are not answered with 200`);
+    const estimates = await estimateRequests(shop.port);
+    await assertAnswered(shop.port, estimates, 'price estimate');
     // Warm both (JIT, the catalogue's first load) before measuring.
     await cannon(bare.port, { duration: 2 });
     await cannon(shop.port, {
@@ -327,6 +371,7 @@ async function main(): Promise<void> {
         ...asBrowser(packageRequests),
         ...priceListRequests('IN'),
         ...referenceRequests,
+        ...estimates,
       ],
     });
 
@@ -358,6 +403,10 @@ async function main(): Promise<void> {
       requests: referenceRequests,
     });
     rows.push(reference);
+    const estimate = await measure(shop, 'price estimate (plain, with pincode and state, with a coupon)', {
+      requests: estimates,
+    });
+    rows.push(estimate);
     rows.push(
       await measure(shop, 'mixed buyer workload (1 in 10 a sign-in code)', { requests: mixedRequests() }),
     );
@@ -403,6 +452,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `  catalogue and reference reads ≥ 0.25 of bare (slowest: ${slowestCatalogue.name}): ${ratio(slowestCatalogue)} — ${met((slowestCatalogue.ratio ?? 0) >= TARGETS.catalogueRatio)}`,
+    );
+    console.log(
+      `  price estimate ≥ 0.1 of bare: ${ratio(estimate)} — ${met((estimate.ratio ?? 0) >= TARGETS.estimateRatio)}`,
     );
     console.log(
       `  catalogue reads p99 ≤ 25 ms at 200 req/s: ${atRate.p99} ms — ${met(atRate.p99 <= TARGETS.catalogueP99AtRateMs && atRate.errors === 0)}`,
