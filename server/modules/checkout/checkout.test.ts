@@ -426,3 +426,32 @@ describe('bad input: a 4xx with the spec body, never a 500', () => {
     expect(response.json().data.http_status_code).toBe(400);
   });
 });
+
+describe('estimates kept per catalogue version', () => {
+  it('answers the same request alike, and prices an operator change on the next one', async () => {
+    const game = whole('GAME_1_PROFILE');
+    const productCode = pkg('GAME_1_PROFILE').products[0]?.product_code ?? '';
+    const first = await ok(MULTI, { packages: [game] });
+    expect(await ok(MULTI, { packages: [game] })).toEqual(first);
+
+    const setPrice = (amount: number) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/commerce/admin/catalogue/price/v1/',
+        headers: { authorization: `Bearer ${OPERATOR}` },
+        payload: { product_code: productCode, currency: 'INR', amount, original_amount: null },
+      });
+    const before = pkg('GAME_1_PROFILE').products[0]?.taxable_amount ?? 0;
+    expect((await setPrice(2000)).statusCode).toBe(200);
+    try {
+      // ₹2,000 taxable + 18 % GST (₹360) = ₹2,360.
+      const changed = await ok(MULTI, { packages: [game] });
+      expect(changed.taxable_amount).toBe(2000);
+      expect(changed.tax_amount).toBe(360);
+      expect(changed.total_price).toBe(2360);
+    } finally {
+      expect((await setPrice(before)).statusCode).toBe(200);
+    }
+    expect((await ok(MULTI, { packages: [game] })).total_price).toBe(first.total_price);
+  });
+});

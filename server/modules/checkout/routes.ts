@@ -2,6 +2,7 @@ import { toMinor } from '@contract/money';
 import { priceEstimateRequestSchema, priceEstimateResponseSchema } from '@contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { createResponseMemo, type ResponseMemo, sendJson } from '../catalogue/memo';
 import { sharedCatalogueService } from '../catalogue/service';
 import { createPlacesService } from '../places/service';
 import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
@@ -24,9 +25,9 @@ const ESTIMATES: readonly { path: string; variant: EstimateVariant }[] = [
 ];
 
 /** Under /api/commerce: the price estimates (spec §7), signed in or not (a buyer's coupon uses need the buyer). */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }> = async (
+export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService; memo: ResponseMemo }> = async (
   app,
-  { service },
+  { service, memo },
 ) => {
   const optionalUser = app.optionalUser();
   for (const { path, variant } of ESTIMATES) {
@@ -39,7 +40,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
       },
       async (request, reply) => {
         reply.header('cache-control', NO_STORE);
-        return service.estimate(request.body, variant, request.user?.userId ?? null);
+        const body = request.body;
+        // Without a code the estimate depends only on the catalogue and the reference data: kept per catalogue
+        // version. A coupon's validity and uses depend on the clock and the buyer, so it is priced every time.
+        if (!body.coupon_code && !body.associate_code) {
+          const key = `${path} ${JSON.stringify(body)}`;
+          const json = await memo.json(key, priceEstimateResponseSchema, () =>
+            service.estimate(body, variant, null),
+          );
+          return sendJson(reply, json);
+        }
+        return service.estimate(body, variant, request.user?.userId ?? null);
       },
     );
   }
@@ -70,5 +81,6 @@ export const checkoutModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       internationalUsers: deps.config.features.internationalUsers,
     },
   });
-  await app.register(checkoutRoutes, { prefix: '/api/commerce', service });
+  const memo = createResponseMemo(app.catalogueVersion);
+  await app.register(checkoutRoutes, { prefix: '/api/commerce', service, memo });
 };
