@@ -58,6 +58,16 @@ export type TokenSetName = (typeof TOKEN_SETS)[number];
 /** Default country (spec §9). */
 export const DEFAULT_COUNTRY = 'IN';
 
+/** The countries the shop sells to (spec §5): states_details is served for each. */
+export const STATE_COUNTRIES = ['IN', 'US', 'GB', 'CA', 'AU'] as const;
+export type StateCountry = (typeof STATE_COUNTRIES)[number];
+
+/** Spec §5: the country for pricing, any case; India when unknown (blank, or not sold to). */
+export function pricingCountry(code: string | null | undefined): StateCountry {
+  const upper = code?.trim().toUpperCase() ?? '';
+  return (STATE_COUNTRIES as readonly string[]).includes(upper) ? (upper as StateCountry) : DEFAULT_COUNTRY;
+}
+
 export { CURRENCIES, type Currency, currencyForCountry } from './money';
 
 /** Digital products sold one per order: the cart always shows quantity 1 for them (spec §2 Order summary). */

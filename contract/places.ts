@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATE_COUNTRIES } from './constants';
 import { PINCODE_PATTERN } from './patterns';
 
 /*
@@ -7,9 +8,7 @@ import { PINCODE_PATTERN } from './patterns';
  * numbers, as in the catalogue; the server keeps integer minor units.
  */
 
-/** The countries the shop sells to (spec §5): states_details is served for each. */
-export const STATE_COUNTRIES = ['IN', 'US', 'GB', 'CA', 'AU'] as const;
-export type StateCountry = (typeof STATE_COUNTRIES)[number];
+export { STATE_COUNTRIES, type StateCountry } from './constants';
 
 /** ISO code of one of STATE_COUNTRIES, any case; IN when absent. */
 const supportedCountrySchema = z

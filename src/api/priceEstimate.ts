@@ -1,5 +1,5 @@
+import { pricingCountry } from '@contract/constants';
 import { type Currency, toMinor } from '@contract/money';
-import type { StateCountry } from '@contract/places';
 import type { DeliveryOption, PriceEstimateRequest, PriceEstimateResponse } from '@contract/pricing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
@@ -41,9 +41,16 @@ export interface EstimateFeatures {
   internationalUsers: boolean;
 }
 
-/** Spec §4 step 11: skipped when every product quantity is zero (or nothing is selected). */
-export function isEstimateSkipped(packages: readonly SelectedPackage[]): boolean {
-  return packages.every((pkg) => pkg.products.every((product) => product.quantity <= 0));
+/**
+ * Spec §4 step 11: no estimate is asked for when every package has products and every product's quantity is
+ * zero (an empty selection prices nothing either); the previous or the default empty estimate stands.
+ */
+export function isEstimateSkipped(
+  packages: readonly { products: readonly { quantity: number }[] }[],
+): boolean {
+  return packages.every(
+    (pkg) => pkg.products.length > 0 && pkg.products.every((product) => product.quantity <= 0),
+  );
 }
 
 const blankToNull = (value: string | null | undefined) => {
@@ -51,32 +58,39 @@ const blankToNull = (value: string | null | undefined) => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** The request body: only quantities above 0 are sent (spec §3), packages left empty are dropped. */
+/**
+ * The request body (spec §3): only quantities above 0, packages and products in id order so equal selections key
+ * alike; the country falls back to India when unknown (spec §5); shipping_through only with self pickup enabled.
+ */
 export function toEstimateRequest(
   inputs: PriceEstimateInputs,
-  features: EstimateFeatures,
+  features: Pick<EstimateFeatures, 'selfPickup'>,
 ): PriceEstimateRequest {
-  const country = (blankToNull(inputs.countryName) ?? 'IN').toUpperCase();
+  const country = pricingCountry(inputs.countryName);
   const state = blankToNull(inputs.stateName);
-  const request: PriceEstimateRequest = {
-    packages: inputs.packages
+  const deliveryOption = inputs.deliveryOption ?? 'SHIPPING_SERVICE';
+  const pickup = features.selfPickup && deliveryOption === 'SELF_PICKUP';
+  return {
+    packages: [...inputs.packages]
+      .sort((a, b) => a.packageId - b.packageId)
       .map((pkg) => ({
         package_id: pkg.packageId,
         products: pkg.products
           .filter((product) => product.quantity > 0)
+          .sort((a, b) => a.productId - b.productId)
           .map((product) => ({ product_id: product.productId, quantity: product.quantity })),
       }))
       .filter((pkg) => pkg.products.length > 0),
     coupon_code: blankToNull(inputs.couponCode),
     associate_code: blankToNull(inputs.associateCode),
     // Spec §5: an international state name with an underscore is sent with a space.
-    state_name: state === null ? null : stateForWire(state, country as StateCountry),
+    state_name: state === null ? null : stateForWire(state, country),
     country_name: country,
-    shipping_pin_code: blankToNull(inputs.shippingPinCode),
+    // A pickup is not shipped: its price must not depend on a pincode typed before switching.
+    shipping_pin_code: pickup ? null : blankToNull(inputs.shippingPinCode),
+    ...(features.selfPickup ? { shipping_through: deliveryOption } : {}),
     billing_details: { state_name_enum: state, country_name_enum: country },
   };
-  if (features.selfPickup && inputs.deliveryOption) request.shipping_through = inputs.deliveryOption;
-  return request;
 }
 
 /** Which estimate: v2 when international users are enabled, else v1 for one package and multiple v1 for more. */

@@ -1,10 +1,10 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
 import { DELIVERY_OPTION_LABELS, GST_TYPES } from '@contract/constants';
 import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH, PINCODE_PATTERN } from '@contract/patterns';
+import type { DeliveryOption } from '@contract/pricing';
 import { z } from 'zod';
 import { isPhoneCountry, phoneNumberError } from '@/lib/phone';
 import type { EmailVerificationSnapshot } from './emailVerificationMachine';
-import type { DeliveryOption } from './priceEstimateRequest';
 
 /*
  * The checkout details form of spec §3 "Checkout form fields" and §5 "Checkout form": its values, one zod schema

@@ -2,6 +2,7 @@ import type { PickupLocation } from '@contract/places';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, createActor, fromPromise, type StateValue } from 'xstate';
 import type { PostOffice } from '@/api/postal';
+import { emptyPriceView, type PriceView } from '@/api/priceEstimate';
 import type { ClientProfile } from '@/api/user';
 import {
   type CheckoutEvent,
@@ -12,7 +13,6 @@ import {
   type PriceEstimateActorInput,
 } from './checkoutMachine';
 import { type Deferred, deferred } from './machines.test-helpers';
-import { type CheckoutPriceEstimate, EMPTY_PRICE_ESTIMATE } from './priceEstimateRequest';
 
 const profile: ClientProfile = {
   name: 'Asha Kumar',
@@ -23,8 +23,8 @@ const profile: ClientProfile = {
   phoneNumberWithCountryCode: '+919876543210',
 };
 
-const estimate: CheckoutPriceEstimate = {
-  ...EMPTY_PRICE_ESTIMATE,
+const estimate: PriceView = {
+  ...emptyPriceView(),
   totalPrice: 1_249_900,
   taxAmount: 190_662,
   taxableAmount: 1_059_238,
@@ -115,9 +115,7 @@ function harness(overrides: Partial<CheckoutInput> = {}) {
         fake('fetchShippingCost'),
       ),
       lookupLocation: fromPromise<PostOffice | undefined, { pinCode: string }>(fake('lookupLocation')),
-      fetchPriceEstimate: fromPromise<CheckoutPriceEstimate, PriceEstimateActorInput>(
-        fake('fetchPriceEstimate'),
-      ),
+      fetchPriceEstimate: fromPromise<PriceView, PriceEstimateActorInput>(fake('fetchPriceEstimate')),
     },
   });
   const actor = createActor(machine, { input: { ...baseInput, ...overrides } });
@@ -840,7 +838,7 @@ const rows: Row[] = [
     to: 'fetchingPriceEstimate',
     check: (h) => {
       expect(h.calls.fetchPriceEstimate).toHaveLength(2);
-      expect(h.snapshot().context.estimate).toEqual(EMPTY_PRICE_ESTIMATE);
+      expect(h.snapshot().context.estimate).toEqual(emptyPriceView());
     },
   },
   {
@@ -850,7 +848,7 @@ const rows: Row[] = [
     start: () => reach.fetchingPriceEstimate(),
     act: (h) => h.send({ type: 'REFRESH_ESTIMATE', packages: [{ products: [{ quantity: 0 }] }] }),
     to: 'readyToPurchase',
-    check: (h) => expect(h.snapshot().context.estimate).toEqual(EMPTY_PRICE_ESTIMATE),
+    check: (h) => expect(h.snapshot().context.estimate).toEqual(emptyPriceView()),
   },
   {
     from: 'fetchingPriceEstimate',

@@ -1,17 +1,14 @@
+import { pricingCountry } from '@contract/constants';
 import { currencyForCountry, toMinor } from '@contract/money';
-import { type PickupLocation, STATE_COUNTRIES, type StateCountry } from '@contract/places';
+import type { PickupLocation } from '@contract/places';
+import type { DeliveryOption } from '@contract/pricing';
 import { and, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { fetchShippingCharges } from '@/api/places';
 import { lookupPostOffice, type PostOffice } from '@/api/postal';
+import { emptyPriceView, isEstimateSkipped, type PriceView } from '@/api/priceEstimate';
 import type { ClientProfile } from '@/api/user';
 import { isValidPostalCode } from './checkoutForm';
 import { sameEmail } from './emailVerificationMachine';
-import {
-  type CheckoutPriceEstimate,
-  type DeliveryOption,
-  EMPTY_PRICE_ESTIMATE,
-  isEstimateSkipped,
-} from './priceEstimateRequest';
 
 /*
  * The checkout machine of spec §4 "Checkout flow", steps 1–6 and 11–15 (7–10, the payment, hand over at
@@ -68,7 +65,7 @@ export interface CheckoutInput {
   stateNameEnum?: string;
   pinCode?: string;
   /** The last estimate known (a draft's), used while a new one is skipped. */
-  previousEstimate?: CheckoutPriceEstimate | null;
+  previousEstimate?: PriceView | null;
 }
 
 export interface CheckoutContext {
@@ -88,7 +85,7 @@ export interface CheckoutContext {
   postOffice: PostOffice | null;
   /** Minor units; null until fetched for the current pincode. */
   shippingCharges: number | null;
-  estimate: CheckoutPriceEstimate;
+  estimate: PriceView;
   /** Set when the buyer chose to go on by cancelling the stored order. */
   cancelPriorOrder: boolean;
   error: unknown;
@@ -125,7 +122,7 @@ export interface PriceEstimateActorInput {
 export interface CheckoutOutput {
   /** The stored order to cancel before a new one is created, when the buyer chose so. */
   priorOrderIdToCancel: string | null;
-  estimate: CheckoutPriceEstimate;
+  estimate: PriceView;
   deliveryOption: DeliveryOption;
   pickupLocationId: number | null;
 }
@@ -133,11 +130,6 @@ export interface CheckoutOutput {
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 const isIndiaCode = (code: string) => code.trim().toUpperCase() === 'IN';
-
-function stateCountry(code: string): StateCountry {
-  const upper = code.trim().toUpperCase();
-  return (STATE_COUNTRIES as readonly string[]).includes(upper) ? (upper as StateCountry) : 'IN';
-}
 
 const checkoutSetup = setup({
   types: {
@@ -155,7 +147,7 @@ const checkoutSetup = setup({
     fetchDeliveryDetails: fromPromise<PickupLocation[], void>(notProvided('fetchDeliveryDetails')),
     fetchShippingCost: fromPromise<number, { pinCode: string; countryCode: string }>(
       async ({ input, signal }) => {
-        const country = stateCountry(input.countryCode);
+        const country = pricingCountry(input.countryCode);
         const major = await fetchShippingCharges(input.pinCode, country, { signal });
         return toMinor(major, currencyForCountry(country));
       },
@@ -163,9 +155,7 @@ const checkoutSetup = setup({
     lookupLocation: fromPromise<PostOffice | undefined, { pinCode: string }>(({ input, signal }) =>
       lookupPostOffice(input.pinCode, { signal }),
     ),
-    fetchPriceEstimate: fromPromise<CheckoutPriceEstimate, PriceEstimateActorInput>(
-      notProvided('fetchPriceEstimate'),
-    ),
+    fetchPriceEstimate: fromPromise<PriceView, PriceEstimateActorInput>(notProvided('fetchPriceEstimate')),
   },
   guards: {
     hasStoredOrderId: ({ context }) => context.orderId !== null,
@@ -275,7 +265,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     pickupLocations: null,
     postOffice: null,
     shippingCharges: null,
-    estimate: input.previousEstimate ?? EMPTY_PRICE_ESTIMATE,
+    estimate: input.previousEstimate ?? emptyPriceView(currencyForCountry(pricingCountry(input.countryCode))),
     cancelPriorOrder: false,
     error: null,
   }),

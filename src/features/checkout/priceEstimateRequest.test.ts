@@ -1,13 +1,13 @@
+import { pricingCountry } from '@contract/constants';
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
-  buildPriceEstimateRequest,
   isEstimateSkipped,
   type PriceEstimateInputs,
-  priceEstimateQueryKey,
-  pricingCountry,
-  selectedPackagesFromCart,
-} from './priceEstimateRequest';
+  priceEstimateKeys,
+  toEstimateRequest,
+} from '@/api/priceEstimate';
+import { selectedPackagesFromCart } from './priceEstimateRequest';
 
 const lines = [
   { packageId: 2, productId: 12, quantity: 0 },
@@ -43,7 +43,7 @@ describe('price estimate request (spec §3)', () => {
   });
 
   it('sends only quantities above 0, the codes, state, country, pincode, delivery option and billing enums', () => {
-    expect(buildPriceEstimateRequest(inputs, pickupOn)).toEqual({
+    expect(toEstimateRequest(inputs, pickupOn)).toEqual({
       packages: [
         { package_id: 1, products: [{ product_id: 5, quantity: 2 }] },
         { package_id: 2, products: [{ product_id: 11, quantity: 1 }] },
@@ -59,22 +59,19 @@ describe('price estimate request (spec §3)', () => {
   });
 
   it('sends shipping_through only with the self pickup feature on', () => {
-    const request = buildPriceEstimateRequest(
-      { ...inputs, deliveryOption: 'SELF_PICKUP' },
-      { selfPickup: false },
-    );
+    const request = toEstimateRequest({ ...inputs, deliveryOption: 'SELF_PICKUP' }, { selfPickup: false });
     expect(request).not.toHaveProperty('shipping_through');
     expect(request.shipping_pin_code).toBe('560001');
   });
 
   it('a pickup is priced without the pincode typed for delivery', () => {
-    const request = buildPriceEstimateRequest({ ...inputs, deliveryOption: 'SELF_PICKUP' }, pickupOn);
+    const request = toEstimateRequest({ ...inputs, deliveryOption: 'SELF_PICKUP' }, pickupOn);
     expect(request.shipping_through).toBe('SELF_PICKUP');
     expect(request.shipping_pin_code).toBeNull();
   });
 
   it('sends a state abroad with spaces for underscores, its enum kept in billing_details', () => {
-    const request = buildPriceEstimateRequest(
+    const request = toEstimateRequest(
       { ...inputs, countryName: 'AU', stateName: 'NEW_SOUTH_WALES', shippingPinCode: '2000' },
       pickupOn,
     );
@@ -88,19 +85,19 @@ describe('price estimate request (spec §3)', () => {
     expect(pricingCountry('')).toBe('IN');
     expect(pricingCountry(undefined)).toBe('IN');
     expect(
-      buildPriceEstimateRequest({ ...inputs, countryName: null }, pickupOn).billing_details.country_name_enum,
+      toEstimateRequest({ ...inputs, countryName: null }, pickupOn).billing_details?.country_name_enum,
     ).toBe('IN');
   });
 
   it('no state chosen yet: null, not an empty name', () => {
-    const request = buildPriceEstimateRequest({ ...inputs, stateName: ' ' }, pickupOn);
+    const request = toEstimateRequest({ ...inputs, stateName: ' ' }, pickupOn);
     expect(request.state_name).toBeNull();
-    expect(request.billing_details.state_name_enum).toBeNull();
+    expect(request.billing_details?.state_name_enum).toBeNull();
   });
 
   it('the same selection in another order has the same query key; any changed input another', () => {
     const key = (over: Partial<PriceEstimateInputs>) =>
-      hashKey(priceEstimateQueryKey(buildPriceEstimateRequest({ ...inputs, ...over }, pickupOn)));
+      hashKey(priceEstimateKeys.estimate({ ...inputs, ...over }, { ...pickupOn, internationalUsers: false }));
     const base = key({});
     expect(key({ packages: selectedPackagesFromCart([...lines].reverse()) })).toBe(base);
     expect(key({ stateName: 'GOA' })).not.toBe(base);
