@@ -1,13 +1,8 @@
 import type { Currency } from '@contract/money';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { Button } from '@/ui/Button';
-import { useAppForm } from '@/ui/form/form';
-import { Money } from '@/ui/Money';
-import { couponFormSchema } from './codeSchemas';
+import { CodeForm } from './CodeForm';
 import { couponBanner, type couponMachine } from './couponMachine';
-import './codes.css';
 
 export interface CouponFormProps {
   actor: ActorRefFrom<typeof couponMachine>;
@@ -18,70 +13,24 @@ export interface CouponFormProps {
 
 /** The coupon form of spec §2 and §5: the field, Apply, the server's message under it and the success banner. */
 export function CouponForm({ actor, currency, disabled = false }: CouponFormProps) {
-  const titleId = useId();
   const code = useSelector(actor, (s) => s.context.code);
   const error = useSelector(actor, (s) => s.context.error);
-  const applying = useSelector(
-    actor,
-    (s) => s.matches('applyingCouponCode') || s.matches('clearingCouponCode'),
-  );
+  const busy = useSelector(actor, (s) => s.matches('applyingCouponCode') || s.matches('clearingCouponCode'));
   const banner = useSelector(actor, couponBanner);
-  const form = useAppForm({
-    defaultValues: { couponCode: code },
-    validators: { onChange: couponFormSchema, onBlur: couponFormSchema },
-    onSubmit: () => actor.send({ type: 'APPLY_COUPON' }),
-  });
-
-  // The machine empties the field when the coupon is removed.
-  useEffect(() => {
-    if (form.getFieldValue('couponCode') !== code) form.setFieldValue('couponCode', code);
-  }, [form, code]);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void form.handleSubmit();
-  };
-
   return (
-    <form className="checkout-code" aria-labelledby={titleId} noValidate onSubmit={submit}>
-      <p id={titleId} className="checkout-code__title">
-        Have a coupon?
-      </p>
-      <form.AppField
-        name="couponCode"
-        listeners={{ onChange: ({ value }) => actor.send({ type: 'UPDATE_COUPON_CODE', code: value }) }}
-      >
-        {(field) => (
-          <field.TextField
-            label="Coupon code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            disabled={disabled}
-            extraError={error}
-            endAdornment={
-              <Button type="submit" variant="secondary" size="s" loading={applying} disabled={disabled}>
-                Apply
-              </Button>
-            }
-          />
-        )}
-      </form.AppField>
-      {banner && (
-        <div className="checkout-code__banner" role="status">
-          <span>
-            Coupon applied
-            {banner.kind === 'saved' && (
-              <>
-                {'. You saved '}
-                <Money minor={banner.amount} currency={currency} />
-              </>
-            )}
-          </span>
-          <Button variant="link" size="s" onClick={() => actor.send({ type: 'CLEAR_COUPON_CODE' })}>
-            Remove coupon
-          </Button>
-        </div>
-      )}
-    </form>
+    <CodeForm
+      title="Have a coupon?"
+      label="Coupon code"
+      code={code}
+      error={error}
+      busy={busy}
+      disabled={disabled}
+      banner={banner && { text: 'Coupon applied', saving: banner.kind === 'saved' ? banner.amount : 0 }}
+      removeLabel="Remove coupon"
+      currency={currency}
+      onChange={(value) => actor.send({ type: 'UPDATE_COUPON_CODE', code: value })}
+      onApply={() => actor.send({ type: 'APPLY_COUPON' })}
+      onRemove={() => actor.send({ type: 'CLEAR_COUPON_CODE' })}
+    />
   );
 }

@@ -1,13 +1,11 @@
+import { DISCOUNT_CODE_MAX_LENGTH } from '@contract/pricing';
 import { z } from 'zod';
 
-/** The longest coupon, referral or invite code the field takes; longer is a typing mistake, not a code. */
-export const CODE_MAX_LENGTH = 50;
-
-const codeSchema = z
-  .string()
-  .trim()
-  .max(CODE_MAX_LENGTH, `A code has at most ${CODE_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9_-]*$/, 'Use letters, digits, - and _ only');
-
-export const couponFormSchema = z.object({ couponCode: codeSchema });
-export const referralFormSchema = z.object({ referralCode: codeSchema });
+/** A coupon, referral or invite code as the field takes it: the server's own bound, so it never refuses longer. */
+export const codeFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(DISCOUNT_CODE_MAX_LENGTH, `A code has at most ${DISCOUNT_CODE_MAX_LENGTH} characters`)
+    .regex(/^[A-Za-z0-9_-]*$/, 'Use letters, digits, - and _ only'),
+});
