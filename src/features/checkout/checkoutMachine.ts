@@ -246,6 +246,26 @@ const deliveryDetailsRegion = checkoutSetup.createStateConfig({
   },
 });
 
+/**
+ * The edit form's validity (spec §4 step 4: invalid and valid, toggled by VALID and INVALID); APPLY_PIN_CODE from
+ * valid goes on to `onPinCode`: the shipping-cost fetch from shipping edit, the pincode auto-fill from delivery edit.
+ */
+function formRegion(onPinCode: '#checkout.fetchingShippingCost' | '#checkout.fetchingLocation') {
+  return checkoutSetup.createStateConfig({
+    initial: 'invalid',
+    on: {
+      VALID: { target: '.valid', actions: 'markValid' },
+      INVALID: { target: '.invalid', actions: 'markInvalid' },
+    },
+    states: {
+      invalid: { always: { guard: 'isFormValid', target: 'valid' } },
+      valid: {
+        on: { APPLY_PIN_CODE: { guard: 'isPinCodeValid', target: onPinCode, actions: 'storePinCode' } },
+      },
+    },
+  });
+}
+
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input }) => ({
@@ -356,25 +376,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         ],
       },
       states: {
-        form: {
-          initial: 'invalid',
-          on: {
-            VALID: { target: '.valid', actions: 'markValid' },
-            INVALID: { target: '.invalid', actions: 'markInvalid' },
-          },
-          states: {
-            invalid: { always: { guard: 'isFormValid', target: 'valid' } },
-            valid: {
-              on: {
-                APPLY_PIN_CODE: {
-                  guard: 'isPinCodeValid',
-                  target: '#checkout.fetchingShippingCost',
-                  actions: 'storePinCode',
-                },
-              },
-            },
-          },
-        },
+        form: formRegion('#checkout.fetchingShippingCost'),
         deliveryDetails: deliveryDetailsRegion,
       },
     },
@@ -392,25 +394,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         ],
       },
       states: {
-        form: {
-          initial: 'invalid',
-          on: {
-            VALID: { target: '.valid', actions: 'markValid' },
-            INVALID: { target: '.invalid', actions: 'markInvalid' },
-          },
-          states: {
-            invalid: { always: { guard: 'isFormValid', target: 'valid' } },
-            valid: {
-              on: {
-                APPLY_PIN_CODE: {
-                  guard: 'isPinCodeValid',
-                  target: '#checkout.fetchingLocation',
-                  actions: 'storePinCode',
-                },
-              },
-            },
-          },
-        },
+        form: formRegion('#checkout.fetchingLocation'),
         deliveryDetails: deliveryDetailsRegion,
       },
     },
