@@ -18,12 +18,13 @@ import {
   paymentServicesResponseSchema,
 } from '@contract/catalogue';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
 import { limitOverall, limitPerClient } from '../../plugins/rate-limit';
-import { createResponseMemo, type ResponseMemo, sendJson } from './memo';
-import { type CatalogueService, sharedCatalogueService } from './service';
+import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
+import { type CatalogueService, createCatalogueService } from './service';
 
 export interface CatalogueRoutesOptions {
   service: CatalogueService;
@@ -251,22 +252,33 @@ function notifyMeLimits({ db, now, config }: ModuleOptions): NotifyMeLimits {
 }
 
 /** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
-export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
-  const version = app.catalogueVersion;
-  const service = sharedCatalogueService({
-    db: deps.db,
-    now: deps.now,
-    internationalPayments: deps.config.features.internationalPayments,
-    version,
-  });
-  const memo = createResponseMemo(version);
-  await app.register(catalogueRoutes, {
-    prefix: '/api/commerce',
-    service,
-    memo,
-    operatorToken: deps.operatorToken,
-    notifyMeLimits: notifyMeLimits(deps),
-  });
-  await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service, memo });
-  await app.register(availabilityConfigRoutes, { service, memo });
-};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue in memory, one per app: the modules that price from it (checkout) use this one. */
+    catalogue: CatalogueService;
+  }
+}
+
+export const catalogueModule = fp<ModuleOptions>(
+  async (app, deps) => {
+    const version = app.catalogueVersion;
+    const service = createCatalogueService({
+      db: deps.db,
+      now: deps.now,
+      internationalPayments: deps.config.features.internationalPayments,
+      version,
+    });
+    app.decorate('catalogue', service);
+    const memo = createResponseMemo(version);
+    await app.register(catalogueRoutes, {
+      prefix: '/api/commerce',
+      service,
+      memo,
+      operatorToken: deps.operatorToken,
+      notifyMeLimits: notifyMeLimits(deps),
+    });
+    await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service, memo });
+    await app.register(availabilityConfigRoutes, { service, memo });
+  },
+  { name: 'catalogue' },
+);

@@ -671,17 +671,3 @@ export function createCatalogueService({ db, now, internationalPayments, version
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
-
-const shared = new WeakMap<CatalogueVersion, CatalogueService>();
-
-/** One catalogue in memory per app: the modules that price from it (catalogue, checkout) share one service. */
-export function sharedCatalogueService(
-  deps: CatalogueServiceDeps & { version: CatalogueVersion },
-): CatalogueService {
-  let service = shared.get(deps.version);
-  if (!service) {
-    service = createCatalogueService(deps);
-    shared.set(deps.version, service);
-  }
-  return service;
-}

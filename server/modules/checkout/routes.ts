@@ -1,10 +1,8 @@
-import { toMinor } from '@contract/money';
+import { currencyForCountry, toMinor } from '@contract/money';
 import { priceEstimateRequestSchema, priceEstimateResponseSchema } from '@contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import { createResponseMemo, type ResponseMemo, sendJson } from '../catalogue/memo';
-import { sharedCatalogueService } from '../catalogue/service';
-import { createPlacesService } from '../places/service';
+import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
 import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
 
 /** An estimate body names at most 20 packages of 20 products and a few short fields. */
@@ -59,22 +57,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService; m
 /** The checkout's pricing: catalogue and shipping charges from memory, coupons by one indexed lookup. */
 export const checkoutModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
   // The catalogue module's own service: one snapshot in memory, one reload per catalogue version.
-  const catalogue = sharedCatalogueService({
-    db: deps.db,
-    now: deps.now,
-    internationalPayments: deps.config.features.internationalPayments,
-    version: app.catalogueVersion,
-  });
-  const places = createPlacesService({ db: deps.db, log: app.log });
+  const { catalogue, places } = app;
   const service = createCheckoutService({
     db: deps.db,
     now: deps.now,
     findPackage: catalogue.findPackage,
     // The charge depends only on the currency: every country abroad pays in USD.
     shippingChargeMinor: async (pincode, countryCode) => {
-      const currencyCountry = countryCode === 'IN' ? 'IN' : 'US';
-      const major = await places.shippingCharges(pincode, currencyCountry);
-      return toMinor(major, countryCode === 'IN' ? 'INR' : 'USD');
+      const currency = currencyForCountry(countryCode);
+      const major = await places.shippingCharges(pincode, currency === 'INR' ? 'IN' : 'US');
+      return toMinor(major, currency);
     },
     features: {
       selfPickup: deps.config.features.selfPickup,

@@ -9,9 +9,10 @@ import {
   shippingChargesResponseSchema,
   statesQuerySchema,
 } from '@contract/places';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import { createResponseMemo, type ResponseMemo, sendJson } from '../catalogue/memo';
+import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
 import { createPlacesService, type PlacesService } from './service';
 
 interface PlacesRoutesOptions {
@@ -110,10 +111,21 @@ export const postalRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
 };
 
 /** Shipping and places answer under three services: commerce, invoicing and postal (spec §7). */
-export const placesModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
-  const service = createPlacesService({ db: deps.db, log: app.log });
-  const memo = createResponseMemo({ current: service.generation });
-  await app.register(shippingRoutes, { prefix: '/api/commerce', service, memo });
-  await app.register(deliveryRoutes, { prefix: '/api/invoicing', service, memo });
-  await app.register(postalRoutes, { prefix: '/api/postal', service, memo });
-};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The reference data in memory, one per app: the checkout prices shipping from this one. */
+    places: PlacesService;
+  }
+}
+
+export const placesModule = fp<ModuleOptions>(
+  async (app, deps) => {
+    const service = createPlacesService({ db: deps.db, log: app.log });
+    app.decorate('places', service);
+    const memo = createResponseMemo({ current: service.generation });
+    await app.register(shippingRoutes, { prefix: '/api/commerce', service, memo });
+    await app.register(deliveryRoutes, { prefix: '/api/invoicing', service, memo });
+    await app.register(postalRoutes, { prefix: '/api/postal', service, memo });
+  },
+  { name: 'places' },
+);

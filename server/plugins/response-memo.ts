@@ -1,10 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type PrecompressedBody, precompressed, sendPrecompressed } from '../../plugins/compression';
-import type { CatalogueVersion } from './version';
+import { type PrecompressedBody, precompressed, sendPrecompressed } from './compression';
 
-/** Answers kept per catalogue version; beyond this many the oldest go first (keys come from buyers' queries). */
+/** What the answers are kept by: a version that changes when their data does (undefined: not known yet). */
+export interface MemoVersion {
+  current(): number | undefined;
+}
+
+/** Answers kept per version; beyond this many the oldest go first (keys come from buyers' queries). */
 const MAX_ENTRIES = 2000;
 /** Longer keys (odd filters) are answered without being kept. */
 const MAX_KEY_LENGTH = 1024;
@@ -15,18 +19,18 @@ const serializers = new WeakMap<z.ZodType, (data: unknown) => string>();
 function serializerFor(schema: z.ZodType): (data: unknown) => string {
   let serialize = serializers.get(schema);
   if (!serialize) {
-    serialize = serializerCompiler({ schema, method: 'GET', url: '(catalogue memo)', httpStatus: '200' });
+    serialize = serializerCompiler({ schema, method: 'GET', url: '(response memo)', httpStatus: '200' });
     serializers.set(schema, serialize);
   }
   return serialize;
 }
 
 /**
- * Catalogue answers serialised once per catalogue version and request key, then sent as they are (and compressed
- * once per encoding): repeated reads of an unchanged catalogue cost neither a query, nor pricing, nor validation,
- * JSON or compression. Errors are not kept.
+ * Answers serialised once per version and request key, then sent as they are (and compressed once per encoding):
+ * repeated reads of unchanged data (the catalogue, the reference data) cost neither a query, nor pricing, nor
+ * validation, JSON or compression. Errors are not kept.
  */
-export function createResponseMemo(version: Pick<CatalogueVersion, 'current'>) {
+export function createResponseMemo(version: MemoVersion) {
   let keptFor: number | undefined;
   const kept = new Map<string, Promise<PrecompressedBody>>();
 

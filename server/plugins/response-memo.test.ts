@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createResponseMemo } from './memo';
+import { createResponseMemo } from './response-memo';
 
 const schema = z.object({ name: z.string(), amount: z.number() });
 
