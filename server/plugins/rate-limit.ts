@@ -1,5 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Executor } from '../db/client';
 import { hitRateLimit, type RateLimitRule } from '../db/rate-limit';
 import { HttpError } from '../errors';
@@ -19,25 +19,10 @@ export function tooManyRequests(message: string, seconds: number): HttpError {
  * addresses its owner can rotate at will). IPv4-mapped IPv6 addresses count as their IPv4 address.
  */
 export function clientKey(ip: string): string {
-  const address = ip.split('%')[0] ?? ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (isIPv4(address) || !isIPv6(address)) return address;
-  const [head = '', tail] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [
-          ...headGroups,
-          ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
-          ...tailGroups,
-        ];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${address.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
 export interface ClientLimit {
