@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import { FEATURE_FLAG_NAMES, FEATURE_FLAGS, type FeatureFlags, parseFeatureFlags } from '@contract/flags';
+import ipaddr from 'ipaddr.js';
 import { type CountryCode, isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 
@@ -277,13 +277,9 @@ export const configSchema = z.object({
 
 const TRUST_NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** An address, a CIDR ("10.0.0.0/8") or one of proxy-addr's named ranges ("loopback"). */
+/** An address, a CIDR ("10.0.0.0/8") or one of proxy-addr's named ranges ("loopback"), as proxy-addr parses them. */
 function isProxyAddress(entry: string): boolean {
-  if (TRUST_NAMED_RANGES.has(entry) || isIP(entry) !== 0) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (version === 4 ? 32 : 128);
+  return TRUST_NAMED_RANGES.has(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry);
 }
 
 /**
