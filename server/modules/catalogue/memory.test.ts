@@ -1,5 +1,6 @@
 import { packageResponseSchema } from '@contract/catalogue';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
@@ -104,6 +105,61 @@ describe('catalogue reads from memory', () => {
     await setGripPrice(before ?? 266.96);
     vi.advanceTimersByTime(CATALOGUE_VERSION_POLL_MS);
     await vi.waitFor(async () => expect(await batGrip(other)).toBe(before));
+  });
+});
+
+describe('coupons and referral codes from memory', () => {
+  const SOLO = async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/commerce/packages/1/v1/' });
+    const pkg = packageResponseSchema.parse(res.json()).package;
+    return {
+      package_id: pkg.package_id,
+      products: pkg.products.map((p) => ({ product_id: p.product_id, quantity: p.quantity })),
+    };
+  };
+  const estimate = async (body: object) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/commerce/orders/price_estimate/multiple_packages/v1/',
+      payload: body,
+    });
+
+  it('prices a coupon or a referral code without a query, unless a use limit has to be counted', async () => {
+    const packages = [await SOLO()];
+    // WELCOME10 is limited per buyer only, and these estimates are anonymous.
+    const bodies = [
+      { packages, coupon_code: 'WELCOME10' },
+      { packages, associate_code: 'CLUB-RAHUL' },
+    ];
+    for (const body of bodies) expect((await estimate(body)).statusCode).toBe(200);
+    const since = queries.mock.calls.length;
+    const again = await Promise.all(bodies.map(estimate));
+    for (const res of again) expect(res.statusCode, res.body).toBe(200);
+    expect(sqlSince(since)).toEqual([]);
+    // FLAT500 has an overall limit: its uses are counted, in one query.
+    expect((await estimate({ packages, coupon_code: 'FLAT500' })).statusCode).toBe(200);
+    expect(sqlSince(since)).toEqual([expect.stringMatching(/count\(\*\).*from "coupon_redemptions"/)]);
+  });
+
+  it('sees an operator’s SQL change to a coupon in every process after the poll (a trigger bumps the version)', async () => {
+    const packages = [await SOLO()];
+    const flat = async (app: App) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/commerce/orders/price_estimate/multiple_packages/v1/',
+        payload: { packages, coupon_code: 'FLAT500' },
+      });
+      return res.json() as { coupon_discount?: number; data?: { message: string } };
+    };
+    expect((await flat(other)).coupon_discount).toBe(500);
+    await shop.db.execute(sql`update coupons set active = false where code = 'FLAT500'`);
+    vi.advanceTimersByTime(CATALOGUE_VERSION_POLL_MS);
+    await vi.waitFor(async () =>
+      expect((await flat(other)).data?.message).toBe('This coupon code is not valid'),
+    );
+    await shop.db.execute(sql`update coupons set active = true where code = 'FLAT500'`);
+    vi.advanceTimersByTime(CATALOGUE_VERSION_POLL_MS);
+    await vi.waitFor(async () => expect((await flat(shop.app)).coupon_discount).toBe(500));
   });
 });
 

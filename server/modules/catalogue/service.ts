@@ -23,7 +23,7 @@ import {
   writeProductPrice,
   writeProductStock,
 } from './repo';
-import type { CatalogueVersion } from './version';
+import { type CatalogueVersion, perVersion } from './version';
 
 // ---- Stock (spec §5) ----
 
@@ -396,7 +396,6 @@ export interface CatalogueServiceDeps {
 
 /** Every package, as loaded for one catalogue version. */
 interface Snapshot {
-  version: number | undefined;
   generatedAt: Date;
   packages: CataloguePackage[];
   byId: Map<number, CataloguePackage>;
@@ -404,48 +403,17 @@ interface Snapshot {
 }
 
 export function createCatalogueService({ db, now, internationalPayments, version }: CatalogueServiceDeps) {
-  let snapshot: Snapshot | undefined;
-  let loading: { version: number; promise: Promise<Snapshot> } | undefined;
-
-  async function load(at: number | undefined): Promise<Snapshot> {
+  const snapshots = perVersion(version, async (): Promise<Snapshot> => {
     const packages = await loadPackages(db, 'all');
     return {
-      version: at,
       generatedAt: now(),
       packages,
       byId: new Map(packages.map((p) => [p.id, p])),
       byCode: new Map(packages.map((p) => [p.code, p])),
     };
-  }
-
-  /** The catalogue of the version this process knows; loaded once per version, shared by concurrent reads. */
-  function catalogue(): Promise<Snapshot> {
-    const current = version?.current();
-    if (current === undefined) return load(undefined);
-    if (snapshot?.version === current) return Promise.resolve(snapshot);
-    if (loading?.version !== current) {
-      const promise = load(current).then((loaded) => {
-        if (version?.current() === current) snapshot = loaded;
-        return loaded;
-      });
-      const entry = { version: current, promise };
-      loading = entry;
-      promise.then(
-        () => {
-          if (loading === entry) loading = undefined;
-        },
-        () => {
-          if (loading === entry) loading = undefined;
-        },
-      );
-    }
-    return loading.promise;
-  }
-
-  // A change seen (an operator's, or another process's after the poll) loads the new catalogue before it is asked for.
-  version?.onChange(() => {
-    catalogue().catch(() => undefined);
   });
+  /** The catalogue of the version this process knows. */
+  const catalogue = snapshots.get;
 
   /** The packages with these codes, in the catalogue's order. */
   function byCodes(cat: Snapshot, codes: readonly string[]): CataloguePackage[] {

@@ -25,3 +25,41 @@ declare module 'fastify' {
     catalogueVersion: CatalogueVersion;
   }
 }
+
+/** A value built from the database once per catalogue version. */
+export interface PerVersion<T> {
+  /** The value of the version this process knows; concurrent reads share one load. Without a version, loads each time. */
+  get(): Promise<T>;
+}
+
+export function perVersion<T>(version: CatalogueVersion | undefined, load: () => Promise<T>): PerVersion<T> {
+  let loaded: { version: number; value: T } | undefined;
+  let loading: { version: number; promise: Promise<T> } | undefined;
+
+  function get(): Promise<T> {
+    const current = version?.current();
+    if (current === undefined) return load();
+    if (loaded?.version === current) return Promise.resolve(loaded.value);
+    if (loading?.version !== current) {
+      const entry = {
+        version: current,
+        promise: load().then((value) => {
+          if (version?.current() === current) loaded = { version: current, value };
+          return value;
+        }),
+      };
+      loading = entry;
+      const settle = () => {
+        if (loading === entry) loading = undefined;
+      };
+      entry.promise.then(settle, settle);
+    }
+    return loading.promise;
+  }
+
+  // A change seen (this process's write, or another's after the poll) loads the new value before it is asked for.
+  version?.onChange(() => {
+    get().catch(() => undefined);
+  });
+  return { get };
+}

@@ -1,37 +1,42 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { associateCodes, couponRedemptions, coupons } from '../../db/schema';
 
+export type Coupon = typeof coupons.$inferSelect;
+export type AssociateCode = typeof associateCodes.$inferSelect;
+
+/** Every coupon and every active associate code: a few rows, kept in memory per catalogue version. */
+export async function loadCodes(db: Executor) {
+  const [couponRows, associateRows] = await Promise.all([
+    db.select().from(coupons),
+    db.select().from(associateCodes).where(eq(associateCodes.active, true)),
+  ]);
+  return {
+    coupons: new Map(couponRows.map((c) => [c.code, c])),
+    associates: new Map(associateRows.map((a) => [a.code, a])),
+  };
+}
+
 /**
- * A coupon by its (upper-case) code with how often it was used, overall and by one buyer (when known): one query,
- * a primary-key lookup and two counts on the (coupon_code, user_id) index.
+ * How often a coupon was used, overall and by one buyer (when known): one query, two counts on the
+ * (coupon_code, user_id) index.
  */
-export async function findCouponWithUses(db: Executor, code: string, userId: string | null) {
+export async function countCouponUses(
+  db: Executor,
+  code: string,
+  userId: string | null,
+): Promise<{ total: number; byBuyer: number }> {
   const [row] = await db
     .select({
-      coupon: coupons,
-      total: sql<string>`(select count(*) from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code})`,
+      total: sql<string>`count(*)`,
       byBuyer:
         userId === null
           ? sql<string>`0`
-          : sql<string>`(select count(*) from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code} and ${couponRedemptions.userId} = ${userId})`,
+          : sql<string>`count(*) filter (where ${couponRedemptions.userId} = ${userId})`,
     })
-    .from(coupons)
-    .where(eq(coupons.code, code))
-    .limit(1);
-  return row
-    ? { coupon: row.coupon, used: { total: Number(row.total), byBuyer: Number(row.byBuyer) } }
-    : undefined;
-}
-
-/** An active associate code by its (upper-case) code. */
-export async function findAssociateCode(db: Executor, code: string) {
-  const [row] = await db
-    .select()
-    .from(associateCodes)
-    .where(and(eq(associateCodes.code, code), eq(associateCodes.active, true)))
-    .limit(1);
-  return row;
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.couponCode, code));
+  return { total: Number(row?.total ?? 0), byBuyer: Number(row?.byBuyer ?? 0) };
 }
 
 /** Records a coupon's use by an order (order creation calls it inside its transaction). */

@@ -72,6 +72,7 @@ export const checkoutModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       selfPickup: deps.config.features.selfPickup,
       internationalUsers: deps.config.features.internationalUsers,
     },
+    version: app.catalogueVersion,
   });
   const memo = createResponseMemo(app.catalogueVersion);
   await app.register(checkoutRoutes, { prefix: '/api/commerce', service, memo });

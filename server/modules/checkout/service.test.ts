@@ -57,10 +57,11 @@ describe('other (automatic) discounts', () => {
     );
     expect(result.other_discounts).toEqual([{ discount_name: 'Festival offer', discount_value: 1_000 }]);
     expect(result.coupon_discount).toBe(500);
-    // 47,989 + 99 shipping = 48,088; less 1,000 and 500 = 46,588
-    expect(result.total_price).toBe(48_088);
+    // 47,989 (the ₹99 shipping is waived); less 1,000 and 500 = 46,489
+    expect(result.total_price).toBe(47_989);
+    expect(result.shipping_charges).toBe(99);
     expect(result.discounts).toBe(1_500);
-    expect(result.amount_payable).toBe(46_588);
+    expect(result.amount_payable).toBe(46_489);
     expect(
       result.packages[0]?.products.flatMap((p) => p.applicable_discounts.map((d) => d.discount_name)),
     ).toContain('Festival offer');

@@ -11,9 +11,10 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
 import { isProductOutOfStock, pricePackage } from '../catalogue/service';
+import { type CatalogueVersion, perVersion } from '../catalogue/version';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';
 import { supplyOf } from '../pricing/pricing';
-import { findAssociateCode, findCouponWithUses } from './repo';
+import { countCouponUses, loadCodes } from './repo';
 
 export type PriceEstimateInput = z.output<typeof priceEstimateRequestSchema>;
 
@@ -48,6 +49,11 @@ export interface CheckoutServiceDeps {
   shippingChargeMinor: (pincode: string, countryCode: string) => Promise<number>;
   features: { selfPickup: boolean; internationalUsers: boolean };
   otherDiscounts?: readonly OtherDiscountRule[];
+  /**
+   * Coupons and associate codes are kept in memory per catalogue version (a trigger bumps it on any write to
+   * them); without a version they are read on every estimate.
+   */
+  version?: CatalogueVersion | undefined;
 }
 
 const COUPON_FIELD = 'coupon_code';
@@ -109,7 +115,8 @@ interface SelectedPackage {
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, now, findPackage, shippingChargeMinor, features, otherDiscounts = [] } = deps;
+  const { db, now, findPackage, shippingChargeMinor, features, otherDiscounts = [], version } = deps;
+  const codes = perVersion(version, () => loadCodes(db));
 
   /** The packages and lines asked for, checked against the catalogue. */
   async function select(input: PriceEstimateInput, countryCode: string): Promise<SelectedPackage[]> {
@@ -210,8 +217,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     code: string,
     context: { currency: Currency; grossMinor: number; packageCodes: string[]; userId: string | null },
   ): Promise<DiscountInput> {
-    const found = await findCouponWithUses(db, code, context.userId);
-    const coupon = found?.coupon;
+    const coupon = (await codes.get()).coupons.get(code);
     const at = now();
     if (!coupon?.active) throw refuse('This coupon code is not valid', COUPON_FIELD);
     if (at < coupon.validFrom) throw refuse('This coupon is not active yet', COUPON_FIELD);
@@ -229,17 +235,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         COUPON_FIELD,
       );
     }
-    const used = found?.used ?? { total: 0, byBuyer: 0 };
-    if (coupon.usageLimitTotal !== null && used.total >= coupon.usageLimitTotal) {
-      throw refuse('This coupon has been used up', COUPON_FIELD);
-    }
-    // Anonymous estimates cannot be counted per buyer; order creation checks again with the buyer.
-    if (
-      context.userId !== null &&
-      coupon.usageLimitPerBuyer !== null &&
-      used.byBuyer >= coupon.usageLimitPerBuyer
-    ) {
-      throw refuse('You have already used this coupon', COUPON_FIELD);
+    // Uses are counted only when a limit applies: anonymous estimates cannot be counted per buyer, and order
+    // creation checks again with the buyer.
+    const buyerLimited = context.userId !== null && coupon.usageLimitPerBuyer !== null;
+    if (coupon.usageLimitTotal !== null || buyerLimited) {
+      const used = await countCouponUses(db, coupon.code, buyerLimited ? context.userId : null);
+      if (coupon.usageLimitTotal !== null && used.total >= coupon.usageLimitTotal) {
+        throw refuse('This coupon has been used up', COUPON_FIELD);
+      }
+      if (buyerLimited && coupon.usageLimitPerBuyer !== null && used.byBuyer >= coupon.usageLimitPerBuyer) {
+        throw refuse('You have already used this coupon', COUPON_FIELD);
+      }
     }
     return {
       name: `Coupon ${coupon.code}`,
@@ -260,7 +266,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function associateDiscount(
     code: string,
   ): Promise<{ discount: DiscountInput; associateName: string }> {
-    const associate = await findAssociateCode(db, code);
+    const associate = (await codes.get()).associates.get(code);
     if (!associate) throw refuse('This referral code is not valid', ASSOCIATE_FIELD);
     return {
       associateName: associate.associateName,
@@ -336,7 +342,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       shippingMinor = await shippingChargeMinor(pincode, countryCode);
     }
 
-    const payableMinor = priced.goodsMinor + shippingMinor;
+    // Spec §2: shipping shows as free with its charge struck through; the charge is reported, never added.
+    const payableMinor = priced.goodsMinor;
     const emi = noCostEmi(
       payableMinor,
       selected.map((s) => (s.pkg.noCostEmi ? s.pkg.emiTenureMonths : null)),
@@ -397,7 +404,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return {
       country_code: countryCode,
       currency,
-      total_price: major(priced.grossMinor + shippingMinor),
+      total_price: major(priced.grossMinor),
       taxable_amount: major(priced.taxableMinor),
       tax_amount: major(priced.taxMinor),
       shipping_charges: major(shippingMinor),
