@@ -24,35 +24,37 @@ export function AdBookingSummary({
     ...otherDiscounts.map((d, i) => ({ key: `other-${i}`, label: d.name, amount: d.value })),
   ].filter((d) => d.amount > 0);
   return (
-    <dl className="summary-rows" aria-label="Ad booking price">
-      <div className="summary-row">
-        <dt>Total days selected</dt>
-        <dd>{days}</dd>
-      </div>
-      <div className="summary-row">
-        <dt>Number of devices</dt>
-        <dd>{devices}</dd>
-      </div>
-      <div className="summary-row">
-        <dt>Cost per device per day</dt>
-        <dd>
-          <Money minor={costPerDevicePerDay} currency={currency} />
-        </dd>
-      </div>
-      {discounts.map((d) => (
-        <div key={d.key} className="summary-row summary-row--discount">
-          <dt>{d.label}</dt>
+    <section aria-label="Ad booking price">
+      <dl className="summary-rows">
+        <div className="summary-row">
+          <dt>Total days selected</dt>
+          <dd>{days}</dd>
+        </div>
+        <div className="summary-row">
+          <dt>Number of devices</dt>
+          <dd>{devices}</dd>
+        </div>
+        <div className="summary-row">
+          <dt>Cost per device per day</dt>
           <dd>
-            −<Money minor={d.amount} currency={currency} />
+            <Money minor={costPerDevicePerDay} currency={currency} />
           </dd>
         </div>
-      ))}
-      <div className="summary-row summary-row--total">
-        <dt>Total</dt>
-        <dd>
-          <Money minor={total} currency={currency} />
-        </dd>
-      </div>
-    </dl>
+        {discounts.map((d) => (
+          <div key={d.key} className="summary-row summary-row--discount">
+            <dt>{d.label}</dt>
+            <dd>
+              −<Money minor={d.amount} currency={currency} />
+            </dd>
+          </div>
+        ))}
+        <div className="summary-row summary-row--total">
+          <dt>Total</dt>
+          <dd>
+            <Money minor={total} currency={currency} />
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -17,6 +17,8 @@ export interface OrderSummaryProps extends CheckoutSummaryState {
   lines: ReactNode;
   /** The clock for the festival strip and the last-known time (ms); the real one when left out. */
   now?: number;
+  /** The zone the last-known time is shown in; the buyer's when left out. */
+  timeZone?: string;
   /** An ad booking's figures: shown in place of the item rows, as ad packages list nothing (spec §2). */
   adBooking?: AdBookingFigures | null;
 }
@@ -72,11 +74,13 @@ function EstimateNote({
   status,
   receivedAt,
   now,
+  timeZone,
   onRetry,
 }: {
   status: EstimateStatus;
   receivedAt: number | null;
   now: number;
+  timeZone: string | undefined;
   onRetry: () => void;
 }) {
   if (status === 'failed') {
@@ -94,7 +98,7 @@ function EstimateNote({
       <p className="summary-alert summary-alert--offline" role="status">
         {receivedAt === null
           ? 'The price will show when you are back online'
-          : `Last known price (${formatDayTime(receivedAt, now)}) — will update when you are back online`}
+          : `Last known price (${formatDayTime(receivedAt, now, timeZone)}) — will update when you are back online`}
       </p>
     );
   }
@@ -128,13 +132,19 @@ export function OrderSummary(props: OrderSummaryProps) {
       {extras.headsetNotice && <HeadsetNotice />}
       <div className="order-summary__lines">{lines}</div>
       {extras.licencePanel && <LicencePricingPanel />}
-      <EstimateNote status={status} receivedAt={receivedAt} now={now} onRetry={onRetry} />
-      <div className="order-summary__prices" aria-busy={loading}>
+      <EstimateNote
+        status={status}
+        receivedAt={receivedAt}
+        now={now}
+        timeZone={props.timeZone}
+        onRetry={onRetry}
+      />
+      <section className="order-summary__prices" aria-label="Price" aria-busy={loading}>
         {loading && <span className="visually-hidden">Updating the price</span>}
         {adBooking ? (
           <AdBookingSummary {...adBooking} currency={currency} />
         ) : (
-          <dl className="summary-rows" aria-label="Price">
+          <dl className="summary-rows">
             <div className="summary-row">
               <dt>Items</dt>
               <dd>
@@ -177,7 +187,7 @@ export function OrderSummary(props: OrderSummaryProps) {
             </div>
           </dl>
         )}
-      </div>
+      </section>
       {extras.noCostEmi && (
         <>
           <NoCostEmiNote monthly={extras.noCostEmi.monthly} />
