@@ -101,6 +101,9 @@ describe('OrderSummary', () => {
     const onRetry = vi.fn();
     renderSummary({ status: 'failed', onRetry });
     expect(screen.getByRole('alert')).toHaveTextContent('We could not get the price of your order.');
+    // The empty estimate's zeros are not a price.
+    expect(within(screen.getByRole('region', { name: 'Price' })).queryByText(/₹/)).toBeNull();
+    expect(amountOf('Total')).toBe('—Not known yet');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });

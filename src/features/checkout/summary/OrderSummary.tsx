@@ -27,6 +27,21 @@ export interface OrderSummaryProps extends CheckoutSummaryState {
 const amountWidth = (minor: number, currency: Currency) =>
   `${Math.max(6, formatMoney(minor, currency).length)}ch`;
 
+/**
+ * first: the first estimate is loading; refresh: a newer one is; unknown: none came (failed or offline) and the
+ * empty estimate's zeros must not pass for a price.
+ */
+type Pending = 'none' | 'first' | 'refresh' | 'unknown';
+
+function Unknown() {
+  return (
+    <span className="summary-amount">
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">Not known yet</span>
+    </span>
+  );
+}
+
 /** An amount, or while the first estimate loads a placeholder of its size; dimmed while a newer one loads. */
 function Amount({
   minor,
@@ -36,10 +51,11 @@ function Amount({
 }: {
   minor: number;
   currency: Currency;
-  pending: 'none' | 'first' | 'refresh';
+  pending: Pending;
   sign?: string;
 }) {
   if (pending === 'first') return <Skeleton variant="text" width={amountWidth(minor, currency)} />;
+  if (pending === 'unknown') return <Unknown />;
   return (
     <span className={pending === 'refresh' ? 'summary-amount summary-amount--stale' : 'summary-amount'}>
       {sign}
@@ -55,8 +71,10 @@ function ShippingAmount({
 }: {
   line: ShippingLine;
   currency: Currency;
-  pending: 'none' | 'first' | 'refresh';
+  pending: Pending;
 }) {
+  if (pending === 'first' || pending === 'unknown')
+    return <Amount minor={0} currency={currency} pending={pending} />;
   if (line.kind === 'charged') return <Amount minor={line.amount} currency={currency} pending={pending} />;
   return (
     <span className={pending === 'refresh' ? 'summary-amount summary-amount--stale' : 'summary-amount'}>
@@ -121,7 +139,16 @@ export function OrderSummary(props: OrderSummaryProps) {
     now,
   });
   const loading = status === 'loading';
-  const pending = !loading ? 'none' : receivedAt === null ? 'first' : 'refresh';
+  const pending: Pending =
+    status === 'ready'
+      ? 'none'
+      : receivedAt !== null
+        ? loading
+          ? 'refresh'
+          : 'none'
+        : loading
+          ? 'first'
+          : 'unknown';
 
   return (
     <section className="order-summary" aria-labelledby={headingId}>

@@ -60,4 +60,12 @@ describe('TotalBar', () => {
     expect(screen.getByRole('status')).toHaveTextContent('₹43,340.10');
     expect(screen.getByRole('status')).toHaveTextContent('Last known price');
   });
+
+  it('shows no amount offline before any estimate came, rather than a zero', () => {
+    render(<TotalBar {...summaryState({ status: 'lastKnown', receivedAt: null })} />);
+    const status = screen.getByRole('status');
+    expect(status).not.toHaveTextContent('₹');
+    expect(status).toHaveTextContent('Not known yet');
+    expect(status).toHaveTextContent('The price will show when you are back online');
+  });
 });

@@ -10,7 +10,8 @@ import '@/ui/visually-hidden.css';
  * total the buyer pays (spec §5's subtotal); loading, failed with a retry, and success. The bottom sheet's peek.
  */
 export function TotalBar({ estimate, status, receivedAt, onRetry }: CheckoutSummaryState) {
-  const known = !(status === 'loading' && receivedAt === null);
+  // Before any answer only a ready (skipped, empty) estimate is a price; offline or failed it is not known.
+  const known = status === 'ready' || receivedAt !== null;
   const view = totalBarView({
     estimate: known
       ? {
@@ -35,16 +36,25 @@ export function TotalBar({ estimate, status, receivedAt, onRetry }: CheckoutSumm
                 <strong className={loading ? 'total-bar__amount summary-amount--stale' : 'total-bar__amount'}>
                   {view.formatted}
                 </strong>
-              ) : (
+              ) : loading ? (
                 <>
                   <Skeleton variant="text" width="8ch" className="total-bar__amount" />
                   <span className="visually-hidden">Loading the price</span>
                 </>
+              ) : (
+                <strong className="total-bar__amount">
+                  <span aria-hidden="true">—</span>
+                  <span className="visually-hidden">Not known yet</span>
+                </strong>
               )}
               {view?.kind === 'emi' && <span className="total-bar__note">{view.note}</span>}
             </span>
             {view?.kind === 'emi' && <span className="total-bar__sub">Total {view.totalFormatted}</span>}
-            {status === 'lastKnown' && <span className="total-bar__sub">Last known price</span>}
+            {status === 'lastKnown' && (
+              <span className="total-bar__sub">
+                {view ? 'Last known price' : 'The price will show when you are back online'}
+              </span>
+            )}
           </>
         )}
       </div>
