@@ -92,3 +92,21 @@ export const DELIVERY_OPTION_LABELS = {
 /** Spec §5: the GST registration types a buyer picks from. */
 export const GST_TYPES = ['Regular', 'Composition', 'Sez', 'Deemed Exports'] as const;
 export type GstType = (typeof GST_TYPES)[number];
+
+/** The home kit's VR headset (SOLO and FAMILY packages): an order holding it gets the headset notice at checkout. */
+export const HOME_KIT_HEADSET_PRODUCT_CODE = 'IBC_VR_HEADSET';
+
+/**
+ * Festival seasons when couriers run late: while one is on (inclusive dates, as the shop's calendar in Asia/Kolkata
+ * reads them) the checkout shows the late-delivery strip. Data, so a season is added without touching code.
+ */
+export const FESTIVAL_DELIVERY_WINDOWS: readonly {
+  name: string;
+  from: string;
+  to: string;
+  extraDays: number;
+}[] = [
+  { name: 'Diwali', from: '2025-10-10', to: '2025-10-25', extraDays: 5 },
+  { name: 'Diwali', from: '2026-10-29', to: '2026-11-13', extraDays: 5 },
+  { name: 'Christmas and New Year', from: '2026-12-20', to: '2027-01-03', extraDays: 4 },
+];

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { view } from './summary.test-helpers';
+import {
+  activeFestival,
+  adBookingDays,
+  adBookingFigures,
+  shippingLine,
+  summaryExtras,
+  summaryRows,
+} from './summaryView';
+
+// Intra-state home kit: goods ₹47,989 with GST, shipping ₹150, coupon ₹4,798.90, referral ₹500, Diwali ₹1,000.
+// total = 47,989 + 150 = ₹48,139; subtotal = 48,139 − 4,798.90 − 500 − 1,000 = ₹41,840.10.
+// Goods after discounts = 41,840.10 − 150 = 41,690.10 = taxable 35,330.59 + GST 6,359.51.
+const withEverything = view({
+  totalPrice: 4_813_900,
+  shippingCharges: 15_000,
+  couponDiscount: 479_890,
+  associationDiscount: 50_000,
+  otherDiscounts: [{ name: 'Diwali offer', value: 100_000 }],
+  subtotal: 4_184_010,
+  taxableAmount: 3_533_059,
+  taxAmount: 635_951,
+  isShippingRequired: true,
+});
+
+describe('summaryRows', () => {
+  it('adds up: items + shipping − coupon − referral − named discounts = the total', () => {
+    const rows = summaryRows(withEverything, 'default');
+    expect(rows.items).toBe(4_798_900);
+    expect(rows.shipping).toEqual({ kind: 'charged', amount: 15_000 });
+    expect(rows.discounts).toEqual([
+      { key: 'coupon', label: 'Coupon discount', amount: 479_890 },
+      { key: 'association', label: 'Referral discount', amount: 50_000 },
+      { key: 'other-0-Diwali offer', label: 'Diwali offer', amount: 100_000 },
+    ]);
+    expect(rows.total).toBe(4_184_010);
+    expect(rows.items + 15_000 - 479_890 - 50_000 - 100_000).toBe(rows.total);
+    expect(rows.taxableAmount + rows.taxAmount + 15_000).toBe(rows.total);
+  });
+
+  it('lists only the discounts that take something off', () => {
+    const rows = summaryRows(
+      view({
+        totalPrice: 100_000,
+        subtotal: 90_000,
+        associationDiscount: 10_000,
+        otherDiscounts: [{ name: 'Zero', value: 0 }],
+      }),
+      'licence',
+    );
+    expect(rows.discounts).toEqual([{ key: 'association', label: 'Invite discount', amount: 10_000 }]);
+  });
+});
+
+describe('shippingLine', () => {
+  it('shows a charge the total includes as charged', () => {
+    expect(shippingLine(withEverything)).toEqual({ kind: 'charged', amount: 15_000 });
+  });
+
+  it('shows a positive charge the total leaves out as free, the charge struck through', () => {
+    // Goods ₹1,180 (₹1,000 + 18 % GST), a ₹150 charge reported but not in the ₹1,180 to pay.
+    const waived = view({
+      totalPrice: 118_000,
+      subtotal: 118_000,
+      taxableAmount: 100_000,
+      taxAmount: 18_000,
+      shippingCharges: 15_000,
+      isShippingRequired: true,
+    });
+    expect(shippingLine(waived)).toEqual({ kind: 'free', struck: 15_000 });
+    expect(summaryRows(waived, 'default').items).toBe(118_000);
+  });
+
+  it('is free with nothing struck when shipping is needed at no charge, and absent when nothing ships', () => {
+    expect(shippingLine(view({ isShippingRequired: true }))).toEqual({ kind: 'free', struck: null });
+    expect(shippingLine(view({ isShippingRequired: false }))).toBeNull();
+  });
+});
+
+describe('activeFestival', () => {
+  const windows = [{ name: 'Diwali', from: '2026-10-29', to: '2026-11-13', extraDays: 5 }];
+
+  it('is on from the first to the last day, by the shop calendar in India', () => {
+    expect(activeFestival(new Date('2026-10-28T18:29:00Z'), windows)).toBeNull(); // 23:59 on 28 Oct in India
+    expect(activeFestival(new Date('2026-10-28T18:30:00Z'), windows)?.name).toBe('Diwali'); // 00:00 on 29 Oct
+    expect(activeFestival(new Date('2026-11-13T18:29:00Z'), windows)?.name).toBe('Diwali'); // 23:59 on 13 Nov
+    expect(activeFestival(new Date('2026-11-13T18:30:00Z'), windows)).toBeNull(); // 00:00 on 14 Nov
+  });
+
+  it('reads the configured seasons by default', () => {
+    expect(activeFestival(new Date('2026-11-08T06:00:00Z'))?.name).toBe('Diwali');
+    expect(activeFestival(new Date('2026-06-01T06:00:00Z'))).toBeNull();
+  });
+});
+
+describe('summaryExtras', () => {
+  const base = {
+    packageCodes: ['GAME_1_PROFILE'],
+    productCodes: ['IBC_GAME_1_PROFILE_KEY'],
+    estimate: view({ totalPrice: 99_900, subtotal: 99_900 }),
+    variant: 'default' as const,
+    now: new Date('2026-06-01T06:00:00Z'),
+  };
+
+  it('shows nothing extra for a game key bought in full out of season', () => {
+    expect(summaryExtras(base)).toEqual({
+      headsetNotice: false,
+      festival: null,
+      noCostEmi: null,
+      licencePanel: false,
+    });
+  });
+
+  it('shows the headset notice when the home kit headset is in the order', () => {
+    const extras = summaryExtras({
+      ...base,
+      packageCodes: ['SOLO'],
+      productCodes: ['IBC_VR_HEADSET', 'IBC_TRACKED_BAT'],
+    });
+    expect(extras.headsetNotice).toBe(true);
+  });
+
+  it('shows the festival strip with an injected date in season', () => {
+    expect(summaryExtras({ ...base, now: new Date('2026-11-01T06:00:00Z') }).festival?.extraDays).toBe(5);
+  });
+
+  it('shows the no-cost EMI and tenure notes when the estimate prices no-cost EMI', () => {
+    // ₹47,989 over 6 months: ceil(47,989 / 6) = ₹7,999 a month.
+    const emi = view({
+      totalPrice: 4_798_900,
+      subtotal: 4_798_900,
+      pricingType: 'NO_COST_EMI',
+      emiAmountStartingFrom: 799_900,
+    });
+    expect(summaryExtras({ ...base, estimate: emi, emiTenureMonths: 6 }).noCostEmi).toEqual({
+      monthly: 799_900,
+      months: 6,
+    });
+    expect(summaryExtras({ ...base, estimate: emi }).noCostEmi).toEqual({ monthly: 799_900, months: null });
+  });
+
+  it('shows the licence panel for the licence variant only', () => {
+    expect(
+      summaryExtras({ ...base, variant: 'licence', packageCodes: ['BUSINESS_LICENCE'] }).licencePanel,
+    ).toBe(true);
+    expect(
+      summaryExtras({ ...base, variant: 'businessKit', packageCodes: ['BUSINESS_KIT'] }).licencePanel,
+    ).toBe(false);
+  });
+});
+
+describe('ad booking', () => {
+  it('counts both ends of the range', () => {
+    expect(adBookingDays('2026-03-01', '2026-03-07')).toBe(7);
+    expect(adBookingDays('2026-03-01', '2026-03-01')).toBe(1);
+  });
+
+  it('takes the cost of one device for one day from the goods', () => {
+    // 7 days × 2 devices = 14 slots; ₹2,360 a slot with GST = ₹33,040; a ₹3,304 coupon leaves ₹29,736.
+    const figures = adBookingFigures(
+      view({
+        totalPrice: 3_304_000,
+        couponDiscount: 330_400,
+        subtotal: 2_973_600,
+        taxableAmount: 2_520_000,
+        taxAmount: 453_600,
+      }),
+      { startDate: '2026-03-01', endDate: '2026-03-07', devices: 2 },
+    );
+    expect(figures).toEqual({
+      days: 7,
+      devices: 2,
+      costPerDevicePerDay: 236_000,
+      couponDiscount: 330_400,
+      associationDiscount: 0,
+      otherDiscounts: [],
+      total: 2_973_600,
+    });
+  });
+});

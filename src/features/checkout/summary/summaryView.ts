@@ -1,0 +1,169 @@
+import { FESTIVAL_DELIVERY_WINDOWS, HOME_KIT_HEADSET_PRODUCT_CODE, PACKAGE_CODES } from '@contract/constants';
+import { divideHalfUp } from '@contract/money';
+import { differenceInCalendarDays } from 'date-fns';
+import type { PriceView } from '@/api/priceEstimate';
+import { formatInZone, ISO_DATE_FORMAT } from '@/lib/dates';
+import { DEFAULT_TIME_ZONE } from '@/lib/timeZone';
+import { hasNoCostEmi } from '../totalBarMachine';
+import type { CheckoutVariant } from '../variants';
+
+/*
+ * What the order summary shows, decided from the estimate and the codes being bought (spec §2 Checkout page and
+ * Order summary and cart). Pure, so each rule is tested without rendering.
+ */
+
+export type ShippingLine =
+  /** Charged: the amount is in the total. */
+  | { kind: 'charged'; amount: number }
+  /** Not charged; `struck` is the charge waived (shown crossed out), null when there was none. */
+  | { kind: 'free'; struck: number | null };
+
+/**
+ * The server's shipping_charges is the charge it adds to total_price and amount_payable (total − discounts =
+ * taxable + tax + shipping), so a positive charge is "Free" and struck through only when the total leaves it out.
+ */
+export function shippingLine(view: PriceView): ShippingLine | null {
+  const goodsOnly = view.taxableAmount + view.taxAmount;
+  if (view.shippingCharges > 0) {
+    const waived = view.subtotal === goodsOnly;
+    return waived
+      ? { kind: 'free', struck: view.shippingCharges }
+      : { kind: 'charged', amount: view.shippingCharges };
+  }
+  return view.isShippingRequired ? { kind: 'free', struck: null } : null;
+}
+
+export interface DiscountLine {
+  key: string;
+  label: string;
+  amount: number;
+}
+
+export interface SummaryRows {
+  /** The goods with GST, before discounts: the cart lines' amounts add up to it. */
+  items: number;
+  shipping: ShippingLine | null;
+  /** Only the discounts that take something off. */
+  discounts: DiscountLine[];
+  /** Spec §5's subtotal: total − coupon − association − other discounts; what the buyer pays. */
+  total: number;
+  taxableAmount: number;
+  taxAmount: number;
+}
+
+/** The association discount is what a referral (or, for business buyers, an invite) code gives. */
+const associationLabel = (variant: CheckoutVariant) =>
+  variant === 'default' ? 'Referral discount' : 'Invite discount';
+
+/** The price rows: items + shipping − discounts = total; the total's taxable amount and GST beneath it. */
+export function summaryRows(view: PriceView, variant: CheckoutVariant): SummaryRows {
+  const shipping = shippingLine(view);
+  const charged = shipping?.kind === 'charged' ? shipping.amount : 0;
+  const discounts: DiscountLine[] = [
+    { key: 'coupon', label: 'Coupon discount', amount: view.couponDiscount },
+    { key: 'association', label: associationLabel(variant), amount: view.associationDiscount },
+    ...view.otherDiscounts.map((d, i) => ({ key: `other-${i}-${d.name}`, label: d.name, amount: d.value })),
+  ].filter((d) => d.amount > 0);
+  return {
+    items: view.totalPrice - charged,
+    shipping,
+    discounts,
+    total: view.subtotal,
+    taxableAmount: view.taxableAmount,
+    taxAmount: view.taxAmount,
+  };
+}
+
+export interface FestivalWindow {
+  name: string;
+  from: string;
+  to: string;
+  extraDays: number;
+}
+
+/** The festival season on at `now`, by the shop's calendar day (its couriers run on India's dates). */
+export function activeFestival(
+  now: Date | number,
+  windows: readonly FestivalWindow[] = FESTIVAL_DELIVERY_WINDOWS,
+): FestivalWindow | null {
+  const today = formatInZone(now, ISO_DATE_FORMAT, DEFAULT_TIME_ZONE);
+  // ISO dates compare as strings.
+  return windows.find((w) => w.from <= today && today <= w.to) ?? null;
+}
+
+export interface SummaryExtras {
+  /** The home kit's headset is in the order. */
+  headsetNotice: boolean;
+  festival: FestivalWindow | null;
+  /** The estimate offers no-cost EMI: its note, and the tenure note with it. */
+  noCostEmi: { monthly: number; months: number | null } | null;
+  /** The licence variant's hardware and licence-fee panel. */
+  licencePanel: boolean;
+}
+
+export interface SummaryExtrasInput {
+  packageCodes: readonly string[];
+  productCodes: readonly string[];
+  estimate: PriceView;
+  variant: CheckoutVariant;
+  emiTenureMonths?: number | null;
+  now: Date | number;
+  festivalWindows?: readonly FestivalWindow[];
+}
+
+/** Which of spec §2's optional strips and panels the summary shows. */
+export function summaryExtras(input: SummaryExtrasInput): SummaryExtras {
+  const { estimate } = input;
+  const emi = hasNoCostEmi({
+    totalPrice: estimate.subtotal,
+    pricingType: estimate.pricingType,
+    emiAmountStartingFrom: estimate.emiAmountStartingFrom,
+  });
+  return {
+    headsetNotice: input.productCodes.includes(HOME_KIT_HEADSET_PRODUCT_CODE),
+    festival: activeFestival(input.now, input.festivalWindows),
+    noCostEmi: emi
+      ? { monthly: estimate.emiAmountStartingFrom, months: input.emiTenureMonths ?? null }
+      : null,
+    licencePanel: input.variant === 'licence' || input.packageCodes.includes(PACKAGE_CODES.businessLicence),
+  };
+}
+
+/** Spec §9's licence display, in INR minor units: hardware one time, the licence fee every year, per pin. */
+export const LICENCE_PRICING = { hardwareOneTime: 5_000_000, annualLicenceFee: 10_000_000 } as const;
+
+export interface AdBookingFigures {
+  days: number;
+  devices: number;
+  /** Before discounts, GST included. */
+  costPerDevicePerDay: number;
+  couponDiscount: number;
+  associationDiscount: number;
+  otherDiscounts: { name: string; value: number }[];
+  total: number;
+}
+
+/** Spec §3: an ad books every day of its range, both ends included. */
+export function adBookingDays(startDate: Date | string, endDate: Date | string): number {
+  return differenceInCalendarDays(endDate, startDate) + 1;
+}
+
+/** The ad-booking summary's figures from the estimate: its goods are days × devices slots. */
+export function adBookingFigures(
+  view: PriceView,
+  booking: { startDate: Date | string; endDate: Date | string; devices: number },
+): AdBookingFigures {
+  const days = Math.max(0, adBookingDays(booking.startDate, booking.endDate));
+  const slots = days * booking.devices;
+  const shipping = shippingLine(view);
+  const goods = view.totalPrice - (shipping?.kind === 'charged' ? shipping.amount : 0);
+  return {
+    days,
+    devices: booking.devices,
+    costPerDevicePerDay: slots > 0 ? divideHalfUp(goods, slots) : 0,
+    couponDiscount: view.couponDiscount,
+    associationDiscount: view.associationDiscount,
+    otherDiscounts: view.otherDiscounts,
+    total: view.subtotal,
+  };
+}
