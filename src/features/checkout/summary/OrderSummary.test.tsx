@@ -25,15 +25,15 @@ function amountOf(label: string): string {
   return within(row).getByRole('definition').textContent ?? '';
 }
 
-// Intra-state, hand-computed: goods ₹47,989 with GST + shipping ₹150 = ₹48,139; less coupon ₹4,798.90, referral
-// ₹500 and a Diwali offer of ₹1,000 = ₹41,840.10, of which ₹150 shipping, taxable ₹35,330.59 and GST ₹6,359.51.
+// Intra-state, hand-computed: goods ₹47,989 with GST (the ₹150 shipping waived); less coupon ₹4,798.90, referral
+// ₹500 and a Diwali offer of ₹1,000 = ₹41,690.10, of which taxable ₹35,330.59 and GST ₹6,359.51.
 const intraState = view({
-  totalPrice: 4_813_900,
+  totalPrice: 4_798_900,
   shippingCharges: 15_000,
   couponDiscount: 479_890,
   associationDiscount: 50_000,
   otherDiscounts: [{ name: 'Diwali offer', value: 100_000 }],
-  subtotal: 4_184_010,
+  subtotal: 4_169_010,
   taxableAmount: 3_533_059,
   taxAmount: 635_951,
   isShippingRequired: true,
@@ -46,11 +46,11 @@ describe('OrderSummary', () => {
     expect(screen.getByText('the cart lines')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Coupon' })).toBeInTheDocument();
     expect(amountOf('Items')).toBe('₹47,989');
-    expect(amountOf('Shipping')).toBe('₹150');
+    expect(amountOf('Shipping')).toBe('Shipping charge waived: ₹150 Free');
     expect(amountOf('Coupon discount')).toBe('−₹4,798.90');
     expect(amountOf('Referral discount')).toBe('−₹500');
     expect(amountOf('Diwali offer')).toBe('−₹1,000');
-    expect(amountOf('Total')).toBe('₹41,840.10');
+    expect(amountOf('Total')).toBe('₹41,690.10');
     expect(amountOf('Taxable amount')).toBe('₹35,330.59');
     expect(amountOf('GST')).toBe('₹6,359.51');
   });
@@ -93,7 +93,7 @@ describe('OrderSummary', () => {
 
   it('keeps the last amounts in place while a newer estimate loads', () => {
     renderSummary({ estimate: intraState, status: 'loading', receivedAt: OUT_OF_SEASON });
-    expect(amountOf('Total')).toBe('₹41,840.10');
+    expect(amountOf('Total')).toBe('₹41,690.10');
     expect(screen.getByRole('region', { name: 'Price' })).toHaveAttribute('aria-busy', 'true');
   });
 
@@ -118,7 +118,7 @@ describe('OrderSummary', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Last known price (18:52) — will update when you are back online',
     );
-    expect(amountOf('Total')).toBe('₹41,840.10');
+    expect(amountOf('Total')).toBe('₹41,690.10');
   });
 
   it('shows the headset notice and, in season, the festival strip', () => {

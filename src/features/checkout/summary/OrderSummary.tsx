@@ -75,7 +75,6 @@ function ShippingAmount({
 }) {
   if (pending === 'first' || pending === 'unknown')
     return <Amount minor={0} currency={currency} pending={pending} />;
-  if (line.kind === 'charged') return <Amount minor={line.amount} currency={currency} pending={pending} />;
   return (
     <span className={pending === 'refresh' ? 'summary-amount summary-amount--stale' : 'summary-amount'}>
       {line.struck !== null && (

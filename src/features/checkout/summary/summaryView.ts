@@ -12,24 +12,12 @@ import type { CheckoutVariant } from '../variants';
  * Order summary and cart). Pure, so each rule is tested without rendering.
  */
 
-export type ShippingLine =
-  /** Charged: the amount is in the total. */
-  | { kind: 'charged'; amount: number }
-  /** Not charged; `struck` is the charge waived (shown crossed out), null when there was none. */
-  | { kind: 'free'; struck: number | null };
+/** Shipping is free; `struck` is the charge waived (shown crossed out), null when there was none. */
+export type ShippingLine = { kind: 'free'; struck: number | null };
 
-/**
- * The server's shipping_charges is the charge it adds to total_price and amount_payable (total − discounts =
- * taxable + tax + shipping), so a positive charge is "Free" and struck through only when the total leaves it out.
- */
+/** Spec §2: shipping shows as free, a positive charge struck through (the server never adds it to the total). */
 export function shippingLine(view: PriceView): ShippingLine | null {
-  const goodsOnly = view.taxableAmount + view.taxAmount;
-  if (view.shippingCharges > 0) {
-    const waived = view.subtotal === goodsOnly;
-    return waived
-      ? { kind: 'free', struck: view.shippingCharges }
-      : { kind: 'charged', amount: view.shippingCharges };
-  }
+  if (view.shippingCharges > 0) return { kind: 'free', struck: view.shippingCharges };
   return view.isShippingRequired ? { kind: 'free', struck: null } : null;
 }
 
@@ -55,17 +43,16 @@ export interface SummaryRows {
 const associationLabel = (variant: CheckoutVariant) =>
   variant === 'default' ? 'Referral discount' : 'Invite discount';
 
-/** The price rows: items + shipping − discounts = total; the total's taxable amount and GST beneath it. */
+/** The price rows: items − discounts = total (shipping is free); the total's taxable amount and GST beneath it. */
 export function summaryRows(view: PriceView, variant: CheckoutVariant): SummaryRows {
   const shipping = shippingLine(view);
-  const charged = shipping?.kind === 'charged' ? shipping.amount : 0;
   const discounts: DiscountLine[] = [
     { key: 'coupon', label: 'Coupon discount', amount: view.couponDiscount },
     { key: 'association', label: associationLabel(variant), amount: view.associationDiscount },
     ...view.otherDiscounts.map((d, i) => ({ key: `other-${i}-${d.name}`, label: d.name, amount: d.value })),
   ].filter((d) => d.amount > 0);
   return {
-    items: view.totalPrice - charged,
+    items: view.totalPrice,
     shipping,
     discounts,
     total: view.subtotal,
@@ -155,8 +142,7 @@ export function adBookingFigures(
 ): AdBookingFigures {
   const days = Math.max(0, adBookingDays(booking.startDate, booking.endDate));
   const slots = days * booking.devices;
-  const shipping = shippingLine(view);
-  const goods = view.totalPrice - (shipping?.kind === 'charged' ? shipping.amount : 0);
+  const goods = view.totalPrice;
   return {
     days,
     devices: booking.devices,
