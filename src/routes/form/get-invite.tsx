@@ -1,0 +1,52 @@
+import type { InviteProduct } from '@contract/forms';
+import { createFileRoute } from '@tanstack/react-router';
+import { track } from '@/features/analytics/track';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { GetInviteForm } from '@/features/forms/GetInviteForm';
+import { INVITE_PRODUCT_SEARCH, type InviteProductSearch } from '@/features/forms/getInvite';
+import { pageTitle } from '@/lib/site';
+
+interface GetInviteSearch {
+  /** licence or business-kit: which product the invite is for. */
+  product?: InviteProductSearch;
+}
+
+function validateSearch(search: Record<string, unknown>): GetInviteSearch {
+  const { product } = search;
+  return typeof product === 'string' && Object.hasOwn(INVITE_PRODUCT_SEARCH, product)
+    ? { product: product as InviteProductSearch }
+    : {};
+}
+
+export const Route = createFileRoute('/form/get-invite')({
+  validateSearch,
+  head: () => ({
+    meta: [
+      { title: pageTitle('Get an invite') },
+      {
+        name: 'description',
+        content:
+          'Ask for an invite code for the IBC Cricket business licence or business kit: tell us who you are and we will be in touch.',
+      },
+    ],
+  }),
+  component: GetInviteRoute,
+});
+
+function GetInviteRoute() {
+  const { product } = Route.useSearch();
+  const auth = useAuth();
+  const preselected: InviteProduct | undefined = product ? INVITE_PRODUCT_SEARCH[product] : undefined;
+  return (
+    <GetInviteForm
+      product={preselected}
+      userId={auth.signedIn ? auth.userId : null}
+      onSubmitted={(submission) =>
+        track('form_submit_success', {
+          form_id: submission.form_id,
+          product: submission.form_submission_data.product ?? null,
+        })
+      }
+    />
+  );
+}
