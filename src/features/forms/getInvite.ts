@@ -11,6 +11,7 @@ import {
   cleanPhoneNumber,
   DEFAULT_COUNTRY,
   findPhoneCountry,
+  INVALID_MOBILE_MESSAGE,
   isPhoneCountry,
   phoneCountryLabel,
   phoneNumberError,
@@ -66,11 +67,19 @@ export const getInviteFormSchema = z
     product: z.string().pipe(data.product),
     message: data.message.unwrap(),
   })
-  .superRefine(({ country, phone }, ctx) => {
-    const iso = isPhoneCountry(country.value) ? country.value : DEFAULT_COUNTRY;
-    const message = phoneNumberError(phone, iso);
-    if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
-  });
+  .refine(
+    ({ country, phone }) =>
+      phoneNumberError(phone, isPhoneCountry(country.value) ? country.value : DEFAULT_COUNTRY) === null,
+    {
+      path: ['phone'],
+      message: INVALID_MOBILE_MESSAGE,
+      // Checked even while other fields are still wrong, so every error shows on the first submit.
+      when: (payload) => {
+        const value = payload.value as { phone?: unknown; country?: { value?: unknown } } | undefined;
+        return typeof value?.phone === 'string' && typeof value.country?.value === 'string';
+      },
+    },
+  );
 
 /** Where the server's field errors go: form_submission_data.<wire name> → the form field. */
 export const GET_INVITE_API_FIELDS: Readonly<Record<string, keyof GetInviteValues>> = {
