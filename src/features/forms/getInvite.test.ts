@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countryOptionOf,
-  getInviteFormSchema,
-  INVITE_PRODUCT_SEARCH,
-  profileCountry,
-  toGetInviteSubmission,
-} from './getInvite';
+import { countryOptionOf, getInviteFormSchema, profileCountry, toGetInviteSubmission } from './getInvite';
+import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from './inviteSearch';
 
 const values = {
   name: ' Sam Lee ',
@@ -51,5 +46,9 @@ describe('the get-invite form values', () => {
   it('map the page address product to the product code', () => {
     expect(INVITE_PRODUCT_SEARCH.licence).toBe('BUSINESS_LICENCE');
     expect(INVITE_PRODUCT_SEARCH['business-kit']).toBe('BUSINESS_KIT');
+    expect(parseGetInviteSearch({ product: 'business-kit' })).toEqual({ product: 'business-kit' });
+    expect(parseGetInviteSearch({ product: 'toString' })).toEqual({});
+    expect(parseGetInviteSearch({ product: ['licence'] })).toEqual({});
+    expect(parseGetInviteSearch({})).toEqual({});
   });
 });

@@ -1,4 +1,3 @@
-import { PACKAGE_CODES } from '@contract/constants';
 import {
   type FormSubmissionRequest,
   getInviteDataSchema,
@@ -22,13 +21,6 @@ import type { DropdownOption } from '@/ui/Dropdown';
  * The get-invite form's values and rules (spec §2 /form/get-invite): the contract's schema per field, and the
  * number checked for its chosen country as the sign-in checks it.
  */
-
-/** ?product= on /form/get-invite (the checkout's invite link may add it), and the product it preselects. */
-export const INVITE_PRODUCT_SEARCH = {
-  licence: PACKAGE_CODES.businessLicence,
-  'business-kit': PACKAGE_CODES.businessKit,
-} as const satisfies Record<string, InviteProduct>;
-export type InviteProductSearch = keyof typeof INVITE_PRODUCT_SEARCH;
 
 export const INVITE_PRODUCT_LABELS: Record<InviteProduct, string> = {
   BUSINESS_LICENCE: 'Business licence',

@@ -3,23 +3,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { GetInviteForm } from '@/features/forms/GetInviteForm';
-import { INVITE_PRODUCT_SEARCH, type InviteProductSearch } from '@/features/forms/getInvite';
+import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/features/forms/inviteSearch';
 import { pageTitle } from '@/lib/site';
 
-interface GetInviteSearch {
-  /** licence or business-kit: which product the invite is for. */
-  product?: InviteProductSearch;
-}
-
-function validateSearch(search: Record<string, unknown>): GetInviteSearch {
-  const { product } = search;
-  return typeof product === 'string' && Object.hasOwn(INVITE_PRODUCT_SEARCH, product)
-    ? { product: product as InviteProductSearch }
-    : {};
-}
-
 export const Route = createFileRoute('/form/get-invite')({
-  validateSearch,
+  validateSearch: parseGetInviteSearch,
   head: () => ({
     meta: [
       { title: pageTitle('Get an invite') },
