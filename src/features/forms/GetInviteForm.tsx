@@ -19,8 +19,6 @@ import {
 } from './getInvite';
 import './forms.css';
 
-export const GET_INVITE_PATH = '/form/get-invite';
-
 export interface GetInviteFormProps {
   /** Preselected from ?product= (the checkout's invite link may add it). */
   product?: InviteProduct | undefined;
@@ -98,8 +96,7 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
         </h1>
         <p className="request-form__lead" role="status">
           Thanks — we will be in touch with your invite code
-          {sent.form_submission_data.email ? ` at ${sent.form_submission_data.email}` : ''} within two working
-          days.
+          {sent.form_submission_data.email ? ` at ${sent.form_submission_data.email}` : ''}.
         </p>
         <Link to="/" className="request-form__link">
           Back to the shop
