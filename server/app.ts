@@ -9,6 +9,7 @@ import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
 import { watchCatalogueVersion } from './modules/catalogue/version';
 import { checkoutModule } from './modules/checkout/routes';
+import { formsModule } from './modules/forms/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
 import { placesModule } from './modules/places/routes';
@@ -60,6 +61,7 @@ const MODULES = [
   catalogueModule,
   placesModule,
   checkoutModule,
+  formsModule,
 ] as const;
 
 /**

@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       MARKETING_STORED_KB_PER_HOUR: 65_536,
       NOTIFY_ME_IP_LIMIT_PER_HOUR: 20,
       NOTIFY_ME_LIMIT_PER_HOUR: 20_000,
+      FORMS_IP_LIMIT_PER_HOUR: 10,
+      FORMS_LIMIT_PER_HOUR: 5000,
       features: parseFeatureFlags({}).flags,
     });
   });

@@ -174,6 +174,17 @@ export const CONFIG_VARIABLES = [
     default: '20000',
     description: 'Notify-me requests accepted per hour from every client together.',
   },
+  {
+    name: 'FORMS_IP_LIMIT_PER_HOUR',
+    default: '10',
+    description:
+      'Request-form submissions (get invite, …) accepted per client IP address (IPv6: per /64) per hour.',
+  },
+  {
+    name: 'FORMS_LIMIT_PER_HOUR',
+    default: '5000',
+    description: 'Request-form submissions accepted per hour from every client together.',
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 /** Spec §9's feature flags (contract/flags.ts): the server reads the same FEATURE_* variables as the PWA's build. */
@@ -273,6 +284,8 @@ export const configSchema = z.object({
   ),
   NOTIFY_ME_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
   NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
+  FORMS_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
 });
 
 const TRUST_NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -23,6 +23,7 @@ import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-super
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
+import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
 import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
 import { Route as SignInGoogleCallbackRouteImport } from './routes/sign-in/google/callback'
@@ -99,6 +100,11 @@ const FSignInRoute = FSignInRouteImport.update({
   path: '/f/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FormGetInviteRoute = FormGetInviteRouteImport.update({
+  id: '/form/get-invite',
+  path: '/form/get-invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInIndexRoute = SignInIndexRouteImport.update({
   id: '/sign-in/',
   path: '/sign-in/',
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in': typeof SignInIndexRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
@@ -198,6 +207,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-and-conditions'
     | '/f/sign-in'
+    | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
     | '/sign-in/google/callback'
@@ -218,6 +228,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-and-conditions'
     | '/f/sign-in'
+    | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in'
     | '/sign-in/google/callback'
@@ -238,6 +249,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-and-conditions'
     | '/f/sign-in'
+    | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
     | '/sign-in/google/callback'
@@ -259,6 +271,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   FSignInRoute: typeof FSignInRoute
+  FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
   SignInIndexRoute: typeof SignInIndexRoute
   SignInGoogleCallbackRoute: typeof SignInGoogleCallbackRoute
@@ -365,6 +378,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/form/get-invite': {
+      id: '/form/get-invite'
+      path: '/form/get-invite'
+      fullPath: '/form/get-invite'
+      preLoaderRoute: typeof FormGetInviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in/': {
       id: '/sign-in/'
       path: '/sign-in'
@@ -412,6 +432,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   FSignInRoute: FSignInRoute,
+  FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,
   SignInIndexRoute: SignInIndexRoute,
   SignInGoogleCallbackRoute: SignInGoogleCallbackRoute,

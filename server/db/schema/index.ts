@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './catalogue';
 export * from './checkout';
+export * from './forms';
 export * from './maintenance';
 export * from './marketing';
 export * from './places';

@@ -19,9 +19,9 @@ import { getPendingSignIn, getSocialTicket, setPendingSignIn } from '@/state/ses
 import type { DropdownOption } from '@/ui/Dropdown';
 import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
+import { formatCountdown, useCountdown } from '@/ui/useCountdown';
 import { useAuth } from './AuthProvider';
 import { SIGN_UP_GUARD, SIGN_UP_PATH, VERIFY_GUARD, VERIFY_PATH } from './guards';
-import { formatCountdown, useCountdown } from './useCountdown';
 import './auth.css';
 
 export interface PhoneSignInScreenProps {

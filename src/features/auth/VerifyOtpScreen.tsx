@@ -19,9 +19,9 @@ import {
 import { Button } from '@/ui/Button';
 import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
+import { formatCountdown, useCountdown } from '@/ui/useCountdown';
 import { useAuth } from './AuthProvider';
 import { FORMS_SIGN_IN_PATH, SIGN_IN_PATH, SIGN_UP_GUARD, SIGN_UP_PATH, VERIFY_GUARD } from './guards';
-import { formatCountdown, useCountdown } from './useCountdown';
 import './auth.css';
 
 export const OTP_LENGTH = 6;

@@ -1,0 +1,31 @@
+import type { FormId } from '@contract/forms';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { formSubmissions } from '../../db/schema';
+
+export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
+export type FormSubmissionValues = typeof formSubmissions.$inferInsert;
+
+export async function insertFormSubmission(
+  db: Executor,
+  values: FormSubmissionValues,
+): Promise<FormSubmissionRow> {
+  const [row] = await db.insert(formSubmissions).values(values).returning();
+  if (!row) throw new Error('form_submissions: the insert returned no row');
+  return row;
+}
+
+/** One buyer's submissions of one form, newest first. */
+export async function listFormSubmissions(
+  db: Executor,
+  userId: string,
+  formId: FormId,
+  limit: number,
+): Promise<FormSubmissionRow[]> {
+  return db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.userId, userId), eq(formSubmissions.formId, formId)))
+    .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+    .limit(limit);
+}

@@ -1,0 +1,40 @@
+import type { InviteProduct } from '@contract/forms';
+import { createFileRoute } from '@tanstack/react-router';
+import { track } from '@/features/analytics/track';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { GetInviteForm } from '@/features/forms/GetInviteForm';
+import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/features/forms/inviteSearch';
+import { pageTitle } from '@/lib/site';
+
+export const Route = createFileRoute('/form/get-invite')({
+  validateSearch: parseGetInviteSearch,
+  head: () => ({
+    meta: [
+      { title: pageTitle('Get an invite') },
+      {
+        name: 'description',
+        content:
+          'Ask for an invite code for the IBC Cricket business licence or business kit: tell us who you are and we will be in touch.',
+      },
+    ],
+  }),
+  component: GetInviteRoute,
+});
+
+function GetInviteRoute() {
+  const { product } = Route.useSearch();
+  const auth = useAuth();
+  const preselected: InviteProduct | undefined = product ? INVITE_PRODUCT_SEARCH[product] : undefined;
+  return (
+    <GetInviteForm
+      product={preselected}
+      userId={auth.signedIn ? auth.userId : null}
+      onSubmitted={(submission) =>
+        track('form_submit_success', {
+          form_id: submission.form_id,
+          product: submission.form_submission_data.product ?? null,
+        })
+      }
+    />
+  );
+}
