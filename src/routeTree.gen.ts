@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as IbcGameRouteImport } from './routes/ibc-game'
@@ -21,6 +22,7 @@ import { Route as IbcKitNoCostEmiRouteImport } from './routes/ibc-kit-no-cost-em
 import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
@@ -44,6 +46,11 @@ const BusinessLicenceTermsAndConditionsRoute =
     path: '/business-licence-terms-and-conditions',
     getParentRoute: () => rootRouteImport,
   } as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CustomDesignedBatRoute = CustomDesignedBatRouteImport.update({
   id: '/custom-designed-bat',
   path: '/custom-designed-bat',
@@ -89,6 +96,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PurchaseRoute = PurchaseRouteImport.update({
+  id: '/purchase',
+  path: '/purchase',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
@@ -124,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
@@ -133,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/sign-in/verify': typeof SignInVerifyRoute
@@ -144,6 +158,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
@@ -153,6 +168,7 @@ export interface FileRoutesByTo {
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/sign-in/verify': typeof SignInVerifyRoute
@@ -165,6 +181,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
@@ -174,6 +191,7 @@ export interface FileRoutesById {
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/sign-in/verify': typeof SignInVerifyRoute
@@ -187,6 +205,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/checkout'
     | '/custom-designed-bat'
     | '/help'
     | '/ibc-game'
@@ -196,6 +215,7 @@ export interface FileRouteTypes {
     | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
+    | '/purchase'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/sign-in/verify'
@@ -207,6 +227,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/checkout'
     | '/custom-designed-bat'
     | '/help'
     | '/ibc-game'
@@ -216,6 +237,7 @@ export interface FileRouteTypes {
     | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
+    | '/purchase'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/sign-in/verify'
@@ -227,6 +249,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/checkout'
     | '/custom-designed-bat'
     | '/help'
     | '/ibc-game'
@@ -236,6 +259,7 @@ export interface FileRouteTypes {
     | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
+    | '/purchase'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/sign-in/verify'
@@ -248,6 +272,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
+  CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
   HelpRoute: typeof HelpRoute
   IbcGameRoute: typeof IbcGameRoute
@@ -257,6 +282,7 @@ export interface RootRouteChildren {
   IbcSteamGameRoute: typeof IbcSteamGameRoute
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  PurchaseRoute: typeof PurchaseRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   FSignInRoute: typeof FSignInRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
@@ -286,6 +312,13 @@ declare module '@tanstack/react-router' {
       path: '/business-licence-terms-and-conditions'
       fullPath: '/business-licence-terms-and-conditions'
       preLoaderRoute: typeof BusinessLicenceTermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/custom-designed-bat': {
@@ -351,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/purchase': {
+      id: '/purchase'
+      path: '/purchase'
+      fullPath: '/purchase'
+      preLoaderRoute: typeof PurchaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms-and-conditions': {
       id: '/terms-and-conditions'
       path: '/terms-and-conditions'
@@ -401,6 +441,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   BusinessLicenceTermsAndConditionsRoute:
     BusinessLicenceTermsAndConditionsRoute,
+  CheckoutRoute: CheckoutRoute,
   CustomDesignedBatRoute: CustomDesignedBatRoute,
   HelpRoute: HelpRoute,
   IbcGameRoute: IbcGameRoute,
@@ -410,6 +451,7 @@ const rootRouteChildren: RootRouteChildren = {
   IbcSteamGameRoute: IbcSteamGameRoute,
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  PurchaseRoute: PurchaseRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   FSignInRoute: FSignInRoute,
   SignInVerifyRoute: SignInVerifyRoute,

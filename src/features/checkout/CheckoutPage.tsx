@@ -100,6 +100,22 @@ function EmptyCheckout({ shopPath }: { shopPath: string }) {
   );
 }
 
+/** The page while the browser has not taken it over yet (the server's render): the title and the loading screen. */
+export function CheckoutLoadingPage({
+  title,
+  currencySwitch,
+}: {
+  title: string;
+  currencySwitch?: ReactNode;
+}) {
+  return (
+    <div className="checkout-page">
+      <TitleStrip title={title} currencySwitch={currencySwitch} />
+      <CheckoutLoading />
+    </div>
+  );
+}
+
 export function CheckoutPage(props: CheckoutPageProps) {
   const boot = useCheckoutBoot();
   const { items } = useSnapshot(cartStore);
