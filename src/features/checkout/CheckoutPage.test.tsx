@@ -49,6 +49,8 @@ interface Server {
   profile: Record<string, unknown>;
   catalogue: Package[];
   estimateFails: boolean;
+  /** The shipping-charge call refuses the pincode with a field error. */
+  shippingRefused: boolean;
 }
 
 let server: Server;
@@ -100,7 +102,16 @@ function serve() {
       });
     if (pathname === '/api/postal/pincode/560001')
       return json(200, [{ Message: 'Found', Status: 'Success', PostOffice: [KARNATAKA_OFFICE] }]);
-    if (pathname.startsWith('/api/commerce/shipping_charges/')) return json(200, { shipping_charges: 0 });
+    if (pathname.startsWith('/api/commerce/shipping_charges/'))
+      return server.shippingRefused
+        ? json(
+            400,
+            errorBody(400, 'INVALID_PINCODE', {
+              message: 'We do not ship to this pincode',
+              field: 'pincode',
+            }),
+          )
+        : json(200, { shipping_charges: 0 });
     if (pathname.includes('/orders/price_estimate/')) {
       if (server.estimateFails) return json(503, errorBody(503, 'SERVICE_UNAVAILABLE'));
       return json(200, fakeEstimate(request.body as PriceEstimateRequest, { packages: server.catalogue }));
@@ -160,6 +171,7 @@ describe('CheckoutPage', () => {
       profile: wireProfile({ email: 'asha@example.com', is_email_verified: true }),
       catalogue: [solo(), licence()],
       estimateFails: false,
+      shippingRefused: false,
     };
     serve();
     setTokens('main', { accessToken: 'access', refreshToken: 'refresh', userId: 'u-1', expires: null });
@@ -263,6 +275,27 @@ describe('CheckoutPage', () => {
     );
   });
 
+  it('self pickup shows the pickup point and needs no delivery number; back to delivery asks for it again', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('textbox', { name: 'Full name' });
+    await user.click(screen.getByRole('combobox', { name: 'Delivery option' }));
+    await user.click(await screen.findByRole('option', { name: 'Self Pickup' }));
+    const point = await screen.findByRole('region', { name: 'Pickup point' });
+    expect(point).toHaveTextContent('12 Cubbon Road, Bengaluru, Karnataka 560001, India');
+    expect(within(point).getByRole('link', { name: '9876500000' })).toHaveAttribute('href', 'tel:9876500000');
+    expect(within(point).getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('google.com/maps'),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Mobile number for delivery' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Delivery option' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivery' }));
+    expect(await screen.findByRole('textbox', { name: 'Mobile number for delivery' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pickup point' })).not.toBeInTheDocument();
+  });
+
   it('keeps the pay action off with the hint until the form is complete, then prices and offers it', async () => {
     const user = userEvent.setup();
     renderCheckout();
@@ -321,6 +354,20 @@ describe('CheckoutPage', () => {
       within(payButton().parentElement as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
     await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it("puts the server's pincode error under the pincode, keeping everything typed", async () => {
+    server.shippingRefused = true;
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAddress(user);
+    await waitFor(() =>
+      expect(field('Pincode')).toHaveAccessibleDescription('We do not ship to this pincode'),
+    );
+    expect(field('Pincode')).toHaveValue('560001');
+    expect(field('Address line 1')).toHaveValue('12 MG Road');
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription(/We could not fetch the shipping cost/);
   });
 
   it('restores what was typed after the page is left and opened again', async () => {

@@ -134,6 +134,13 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
   }, [form, controller.countryCode]);
   const chooseCountry = (code: string) => void setCountry(code);
 
+  // Pickup points are in India, and only with the feature on: anywhere else the order is shipped.
+  const pickupOffered = controller.features.selfPickup && controller.countryCode === 'IN';
+  useEffect(() => {
+    if (!pickupOffered && form.getFieldValue('deliveryOption') !== 'SHIPPING_SERVICE')
+      form.setFieldValue('deliveryOption', 'SHIPPING_SERVICE');
+  }, [form, pickupOffered]);
+
   // The state goes to the machine (spec §4 step 12: a new state refreshes the estimate).
   useEffect(() => {
     if (checkout.getSnapshot().context.stateNameEnum !== values.state)
