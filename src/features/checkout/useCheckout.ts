@@ -3,7 +3,7 @@ import { type Currency, currencyForCountry } from '@contract/money';
 import type { StateOption } from '@contract/places';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { isApiError } from '@/api/errors';
@@ -392,6 +392,18 @@ export function useCheckout({
     pinCode: string;
     deliveryOption: 'SELF_PICKUP' | 'SHIPPING_SERVICE';
   } | null>(null);
+  const syncForm = useCallback<CheckoutController['syncForm']>(
+    (next) =>
+      setForm((prev) =>
+        prev &&
+        prev.valid === next.valid &&
+        prev.pinCode === next.pinCode &&
+        prev.deliveryOption === next.deliveryOption
+          ? prev
+          : next,
+      ),
+    [],
+  );
   const editValid = useSelector(checkout, isEditValid);
   // biome-ignore lint/correctness/useExhaustiveDependencies: entering an edit state's valid form is what re-applies the pincode
   useEffect(() => {
@@ -491,14 +503,6 @@ export function useCheckout({
       packageCodes,
       productCodes,
     },
-    syncForm: (next) =>
-      setForm((prev) =>
-        prev &&
-        prev.valid === next.valid &&
-        prev.pinCode === next.pinCode &&
-        prev.deliveryOption === next.deliveryOption
-          ? prev
-          : next,
-      ),
+    syncForm,
   };
 }
