@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as IbcGameRouteImport } from './routes/ibc-game'
@@ -21,6 +22,7 @@ import { Route as IbcKitNoCostEmiRouteImport } from './routes/ibc-kit-no-cost-em
 import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
@@ -45,6 +47,11 @@ const BusinessLicenceTermsAndConditionsRoute =
     path: '/business-licence-terms-and-conditions',
     getParentRoute: () => rootRouteImport,
   } as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CustomDesignedBatRoute = CustomDesignedBatRouteImport.update({
   id: '/custom-designed-bat',
   path: '/custom-designed-bat',
@@ -90,6 +97,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PurchaseRoute = PurchaseRouteImport.update({
+  id: '/purchase',
+  path: '/purchase',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
@@ -130,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
@@ -139,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
@@ -151,6 +165,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
@@ -160,6 +175,7 @@ export interface FileRoutesByTo {
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
@@ -173,6 +189,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
@@ -182,6 +199,7 @@ export interface FileRoutesById {
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
@@ -196,6 +214,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/checkout'
     | '/custom-designed-bat'
     | '/help'
     | '/ibc-game'
@@ -205,6 +224,7 @@ export interface FileRouteTypes {
     | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
+    | '/purchase'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
@@ -217,6 +237,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/checkout'
     | '/custom-designed-bat'
     | '/help'
     | '/ibc-game'
@@ -226,6 +247,7 @@ export interface FileRouteTypes {
     | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
+    | '/purchase'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
@@ -238,6 +260,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/business-licence-terms-and-conditions'
+    | '/checkout'
     | '/custom-designed-bat'
     | '/help'
     | '/ibc-game'
@@ -247,6 +270,7 @@ export interface FileRouteTypes {
     | '/ibc-steam-game'
     | '/metaverse-superstar'
     | '/privacy-policy'
+    | '/purchase'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
@@ -260,6 +284,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
+  CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
   HelpRoute: typeof HelpRoute
   IbcGameRoute: typeof IbcGameRoute
@@ -269,6 +294,7 @@ export interface RootRouteChildren {
   IbcSteamGameRoute: typeof IbcSteamGameRoute
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  PurchaseRoute: typeof PurchaseRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   FSignInRoute: typeof FSignInRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
@@ -299,6 +325,13 @@ declare module '@tanstack/react-router' {
       path: '/business-licence-terms-and-conditions'
       fullPath: '/business-licence-terms-and-conditions'
       preLoaderRoute: typeof BusinessLicenceTermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/custom-designed-bat': {
@@ -364,6 +397,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/purchase': {
+      id: '/purchase'
+      path: '/purchase'
+      fullPath: '/purchase'
+      preLoaderRoute: typeof PurchaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms-and-conditions': {
       id: '/terms-and-conditions'
       path: '/terms-and-conditions'
@@ -421,6 +461,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   BusinessLicenceTermsAndConditionsRoute:
     BusinessLicenceTermsAndConditionsRoute,
+  CheckoutRoute: CheckoutRoute,
   CustomDesignedBatRoute: CustomDesignedBatRoute,
   HelpRoute: HelpRoute,
   IbcGameRoute: IbcGameRoute,
@@ -430,6 +471,7 @@ const rootRouteChildren: RootRouteChildren = {
   IbcSteamGameRoute: IbcSteamGameRoute,
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  PurchaseRoute: PurchaseRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   FSignInRoute: FSignInRoute,
   FormGetInviteRoute: FormGetInviteRoute,

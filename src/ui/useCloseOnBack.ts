@@ -1,7 +1,7 @@
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 
-declare module '@tanstack/react-router' {
+declare module '@tanstack/history' {
   interface HistoryState {
     /** The history entry an open overlay added so the back button closes it (src/ui/useCloseOnBack.ts). */
     overlayEntry?: string;

@@ -1,4 +1,3 @@
-import { parseFeatureFlags } from '@contract/flags';
 import type { Currency } from '@contract/money';
 import { toMinor } from '@contract/money';
 import type { EstimateProductResult, PriceEstimateResponse } from '@contract/pricing';
@@ -6,15 +5,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useIsOnline } from '@/api/online';
 import {
-  type EstimateFeatures,
   type PriceEstimateInputs,
   type PriceView,
   priceEstimateQuery,
-  type SelectedPackage,
   toPriceView,
 } from '@/api/priceEstimate';
 import { type StockView, stockOf } from '@/lib/stock';
 import type { CartItem } from '@/state/cart';
+import { cartEstimateFeatures, cartEstimateInputs } from '@/state/cartSelection';
 import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
 
 /*
@@ -26,52 +24,8 @@ import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
 /** The query key's head; the persister keeps queries under it (src/storage/persister.ts). */
 export const CART_ESTIMATE_KEY = 'cartEstimate';
 
-/** Spec §9 feature flags as built: v2 for international users, the delivery option only with self pickup. */
-const buildFlags = parseFeatureFlags(import.meta.env).flags;
-export const cartEstimateFeatures: EstimateFeatures = {
-  selfPickup: buildFlags.selfPickup,
-  internationalUsers: buildFlags.internationalUsers,
-};
-
-/** A line the estimate can price: sold in the buyer's country, priced in their currency and in stock. */
-function priceable(line: CartItem, currency: Currency): boolean {
-  return line.currency === currency && !line.unavailable && !line.outOfStock;
-}
-
-/**
- * What the cart asks the estimate for. A fixed package is priced whole or not at all (the server refuses part of a
- * set), so one blocked part keeps the package out; a customizable package leaves out only its blocked lines.
- */
-export function cartSelectedPackages(items: readonly CartItem[], currency: Currency): SelectedPackage[] {
-  const packages = new Map<number, { fixed: boolean; lines: CartItem[] }>();
-  for (const line of items) {
-    const group = packages.get(line.packageId) ?? { fixed: line.packageType === 'fixed', lines: [] };
-    group.lines.push(line);
-    packages.set(line.packageId, group);
-  }
-  const selected: SelectedPackage[] = [];
-  for (const [packageId, group] of packages) {
-    const lines = group.fixed
-      ? group.lines.every((line) => priceable(line, currency))
-        ? group.lines
-        : []
-      : group.lines.filter((line) => priceable(line, currency));
-    if (lines.length === 0) continue;
-    selected.push({
-      packageId,
-      products: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
-    });
-  }
-  return selected;
-}
-
-export function cartEstimateInputs(
-  items: readonly CartItem[],
-  currency: Currency,
-  countryCode: string,
-): PriceEstimateInputs {
-  return { packages: cartSelectedPackages(items, currency), countryName: countryCode };
-}
+// The selection moved down to src/state so the checkout prices the same lines; re-exported for the cart's callers.
+export { cartEstimateFeatures, cartEstimateInputs, cartSelectedPackages } from '@/state/cartSelection';
 
 /**
  * Spec §7's estimate query (runs only when enabled, never on focus, refetched on reconnect), keyed by the cart's

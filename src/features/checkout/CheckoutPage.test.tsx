@@ -1,0 +1,417 @@
+import type { Package } from '@contract/catalogue';
+import { PACKAGE_CODES } from '@contract/constants';
+import type { PriceEstimateRequest } from '@contract/pricing';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MotionGlobalConfig } from 'framer-motion';
+import { clear } from 'idb-keyval';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
+import { setTokens } from '@/api/tokens';
+import { wireProfile } from '@/api/user.test-helpers';
+import { fakeEstimate } from '@/features/cart/estimate.test-helpers';
+import { formatMoney } from '@/lib/money';
+import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
+import { pkg, product, solo } from '@/state/cart.test-helpers';
+import { countryStore } from '@/state/country';
+import { readCheckoutDraft, writeCheckoutDraft } from '@/storage/checkoutDraft';
+import { kvStore } from '@/storage/kv';
+import { CheckoutPage, type CheckoutPageProps, OFFLINE_REASON, PAY_LABEL } from './CheckoutPage';
+import { REQUIRED_MESSAGE } from './checkoutForm';
+import type { CheckoutSummaryState } from './summary/types';
+import { INVITE_REQUEST_PATH } from './variants';
+
+beforeAll(() => {
+  MotionGlobalConfig.skipAnimations = true;
+});
+afterAll(() => {
+  MotionGlobalConfig.skipAnimations = false;
+});
+
+const licence = () =>
+  pkg({
+    package_id: 5,
+    package_code: PACKAGE_CODES.businessLicence,
+    name: 'Business licence',
+    is_shipping_required: false,
+    products: [
+      product({
+        product_id: 51,
+        product_code: 'IBC_PREMIUM_LICENCE',
+        name: 'Premium licence',
+        taxable_amount: 100_000,
+      }),
+    ],
+  });
+
+interface Server {
+  profile: Record<string, unknown>;
+  catalogue: Package[];
+  estimateFails: boolean;
+  /** The shipping-charge call refuses the pincode with a field error. */
+  shippingRefused: boolean;
+}
+
+let server: Server;
+let requests: SeenRequest[];
+
+const KARNATAKA_OFFICE = {
+  Name: 'Cubbon Road S.O',
+  Description: null,
+  BranchType: 'Sub Post Office',
+  DeliveryStatus: 'Delivery',
+  Circle: 'Karnataka',
+  District: 'Bengaluru',
+  Division: 'Bangalore GPO',
+  Region: 'Bangalore HQ',
+  Block: 'Bangalore North',
+  State: 'Karnataka',
+  Country: 'India',
+  Pincode: '560001',
+};
+
+function serve() {
+  ({ requests } = fakeNetwork((request) => {
+    const { pathname } = new URL(request.url, 'http://shop.test');
+    if (pathname === '/api/user/profile/v1/') return json(200, { profile: server.profile });
+    if (pathname === '/api/invoicing/pickup_locations/v1/')
+      return json(200, {
+        pickup_locations: [
+          {
+            pickup_location_id: 1,
+            address1: '12 Cubbon Road',
+            address2: null,
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            country: 'India',
+            pincode: '560001',
+            maps_location_id: null,
+            mobile_number: '9876500000',
+            start_datetime: '2025-01-01T10:00:00+05:30',
+            end_datetime: '2030-12-31T19:00:00+05:30',
+          },
+        ],
+      });
+    if (pathname === '/api/commerce/states/v1/')
+      return json(200, {
+        states_details: [
+          { state_name: 'Karnataka', state_name_enum: 'KARNATAKA' },
+          { state_name: 'Kerala', state_name_enum: 'KERALA' },
+        ],
+      });
+    if (pathname === '/api/postal/pincode/560001')
+      return json(200, [{ Message: 'Found', Status: 'Success', PostOffice: [KARNATAKA_OFFICE] }]);
+    if (pathname.startsWith('/api/commerce/shipping_charges/'))
+      return server.shippingRefused
+        ? json(
+            400,
+            errorBody(400, 'INVALID_PINCODE', {
+              message: 'We do not ship to this pincode',
+              field: 'pincode',
+            }),
+          )
+        : json(200, { shipping_charges: 0 });
+    if (pathname.includes('/orders/price_estimate/')) {
+      if (server.estimateFails) return json(503, errorBody(503, 'SERVICE_UNAVAILABLE'));
+      return json(200, fakeEstimate(request.body as PriceEstimateRequest, { packages: server.catalogue }));
+    }
+    return json(404, errorBody(404, 'NOT_FOUND'));
+  }));
+}
+
+const estimateCalls = () => requests.filter((r) => r.url.includes('/orders/price_estimate/'));
+
+function summary(state: CheckoutSummaryState) {
+  return (
+    <div>
+      {state.codeForms}
+      <p>Estimate {state.status}</p>
+    </div>
+  );
+}
+const totalBar = (state: CheckoutSummaryState) => (
+  <p>Total {formatMoney(state.estimate.totalPrice, state.estimate.currency)}</p>
+);
+
+function renderCheckout(props: Partial<CheckoutPageProps> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <CheckoutPage
+        title="Checkout"
+        userId="u-1"
+        lines={null}
+        summary={summary}
+        totalBar={totalBar}
+        features={{ selfPickup: true, internationalUsers: false, businessTandC: false }}
+        {...props}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+const payButton = () => screen.getByRole('button', { name: PAY_LABEL });
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Address line 1' }), '12 MG Road');
+  await user.type(field('Mobile number for delivery'), '9876543211');
+  await user.type(field('Pincode'), '560001');
+  await waitFor(() => expect(field('City')).toHaveValue('Bengaluru'));
+  await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+}
+
+describe('CheckoutPage', () => {
+  beforeEach(async () => {
+    resetClient();
+    await clear(kvStore());
+    disposeCart();
+    server = {
+      profile: wireProfile({ email: 'asha@example.com', is_email_verified: true }),
+      catalogue: [solo(), licence()],
+      estimateFails: false,
+      shippingRefused: false,
+    };
+    serve();
+    setTokens('main', { accessToken: 'access', refreshToken: 'refresh', userId: 'u-1', expires: null });
+    countryStore.countryCode = 'IN';
+    act(() => {
+      addPackageToCart(solo());
+      cartStore.hydrated = true;
+    });
+  });
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    vi.unstubAllGlobals();
+  });
+
+  it('shows an empty state with a way back to the shop when the cart is empty', async () => {
+    act(() => disposeCart());
+    act(() => {
+      cartStore.hydrated = true;
+    });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('prefills from the profile; the full name and mobile number are read-only', async () => {
+    renderCheckout();
+    const name = await screen.findByRole('textbox', { name: 'Full name' });
+    expect(name).toHaveValue('Asha Kumar');
+    expect(name).toHaveAttribute('readonly');
+    expect(field('Mobile number')).toHaveValue('9876543210');
+    expect(field('Mobile number')).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('asha@example.com');
+    // A profile without a name lets the buyer type one.
+    expect(screen.queryByRole('textbox', { name: 'Last name (optional)' })).not.toBeInTheDocument();
+  });
+
+  it('shows the failure screen when the profile cannot load, and retries', async () => {
+    let fail = true;
+    ({ requests } = fakeNetwork((request) =>
+      fail && request.url.includes('/profile/v1/')
+        ? json(503, errorBody(503, 'SERVICE_UNAVAILABLE'))
+        : json(200, { profile: server.profile }),
+    ));
+    renderCheckout();
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    fail = false;
+    serve();
+    await userEvent.click(retry);
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar');
+  });
+
+  it('shows messages once a field is touched, not before', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    const address = await screen.findByRole('textbox', { name: 'Address line 1' });
+    expect(screen.queryByText(REQUIRED_MESSAGE)).not.toBeInTheDocument();
+    await user.click(address);
+    await user.tab();
+    expect(address).toHaveAccessibleDescription(REQUIRED_MESSAGE);
+    await user.type(field('Pincode'), '1234');
+    await user.tab();
+    expect(field('Pincode')).toHaveAccessibleDescription('enter a valid pincode');
+    await user.type(address, '12 MG Road');
+    expect(address).not.toHaveAccessibleDescription(REQUIRED_MESSAGE);
+  });
+
+  it('shows the GST fields and the different billing address only under their rules', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('textbox', { name: 'Full name' });
+    expect(screen.queryByRole('textbox', { name: 'GSTIN' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'Use a different billing address' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'I have GST details' }));
+    expect(field('GSTIN')).toBeInTheDocument();
+    expect(field('Company name')).toBeInTheDocument();
+    // Shipping is required (the kit has a headset), so a different billing address is offered.
+    const different = screen.getByRole('checkbox', { name: 'Use a different billing address' });
+    expect(screen.queryByRole('textbox', { name: 'Billing address line 1' })).not.toBeInTheDocument();
+    await user.click(different);
+    expect(field('Billing address line 1')).toBeInTheDocument();
+
+    await user.type(field('GSTIN'), '22aaaaa0000a1z');
+    await user.tab();
+    expect(field('GSTIN')).toHaveAccessibleDescription('Enter a valid GSTIN');
+
+    await user.click(screen.getByRole('checkbox', { name: 'I have GST details' }));
+    expect(screen.queryByRole('textbox', { name: 'GSTIN' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Billing address line 1' })).not.toBeInTheDocument();
+  });
+
+  it('fills city and state from the pincode', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.type(await screen.findByRole('textbox', { name: 'Pincode' }), '560001');
+    await waitFor(() => expect(field('City')).toHaveValue('Bengaluru'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'State' })).toHaveTextContent('Karnataka'),
+    );
+  });
+
+  it('self pickup shows the pickup point and needs no delivery number; back to delivery asks for it again', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('textbox', { name: 'Full name' });
+    await user.click(screen.getByRole('combobox', { name: 'Delivery option' }));
+    await user.click(await screen.findByRole('option', { name: 'Self Pickup' }));
+    const point = await screen.findByRole('region', { name: 'Pickup point' });
+    expect(point).toHaveTextContent('12 Cubbon Road, Bengaluru, Karnataka 560001, India');
+    expect(within(point).getByRole('link', { name: '9876500000' })).toHaveAttribute('href', 'tel:9876500000');
+    expect(within(point).getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('google.com/maps'),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Mobile number for delivery' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Delivery option' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivery' }));
+    expect(await screen.findByRole('textbox', { name: 'Mobile number for delivery' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pickup point' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the pay action off with the hint until the form is complete, then prices and offers it', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('textbox', { name: 'Full name' });
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription('Enter valid pincode');
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    // Solo kit: 39,999 + 4,999 + 1,999 = 46,997 taxable, 18 % GST 8,459.46 → 55,456.46.
+    expect(screen.getByText('Total ₹55,456.46')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes('/shipping_charges/560001/v1/'))).toBe(true);
+
+    await user.click(payButton());
+    const ready = await screen.findByRole('status', { name: '' });
+    expect(ready).toHaveTextContent('Ready to pay');
+    expect(ready).toHaveTextContent('₹55,456.46');
+  });
+
+  it('asks for the e-mail to be verified first when it is not', async () => {
+    server.profile = wireProfile({ email: 'asha@example.com', is_email_verified: false });
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toHaveAccessibleDescription('Verify e-mail'));
+    expect(payButton()).toBeDisabled();
+  });
+
+  it('offline, keeps the last price, disables paying with the reason, and refetches on reconnect', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const before = estimateCalls().length;
+
+    act(() => onlineManager.setOnline(false));
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription(OFFLINE_REASON);
+    expect(screen.getByText('Estimate lastKnown')).toBeInTheDocument();
+    expect(screen.getByText('Total ₹55,456.46')).toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(estimateCalls().length).toBeGreaterThan(before));
+    await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it('shows a failed estimate as failed with a retry that recovers', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('textbox', { name: 'Full name' });
+    server.estimateFails = true;
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toHaveAccessibleDescription(/We could not update the price/));
+    expect(screen.getByText('Estimate failed')).toBeInTheDocument();
+    server.estimateFails = false;
+    await user.click(
+      within(payButton().parentElement as HTMLElement).getByRole('button', { name: 'Try again' }),
+    );
+    await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it("puts the server's pincode error under the pincode, keeping everything typed", async () => {
+    server.shippingRefused = true;
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAddress(user);
+    await waitFor(() =>
+      expect(field('Pincode')).toHaveAccessibleDescription('We do not ship to this pincode'),
+    );
+    expect(field('Pincode')).toHaveValue('560001');
+    expect(field('Address line 1')).toHaveValue('12 MG Road');
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription(/We could not fetch the shipping cost/);
+  });
+
+  it('restores what was typed after the page is left and opened again', async () => {
+    const user = userEvent.setup();
+    const first = renderCheckout();
+    await user.type(await screen.findByRole('textbox', { name: 'Address line 1' }), '7 Brigade Road');
+    first.unmount();
+    await waitFor(async () => expect((await readCheckoutDraft())?.values.address1).toBe('7 Brigade Road'));
+    renderCheckout();
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue('7 Brigade Road');
+  });
+
+  it('prefills from a saved draft, the mobile number staying the profile’s', async () => {
+    await writeCheckoutDraft({
+      values: { address1: '3 Church Street', mobileNumber: '9000000000', city: 'Mysuru' },
+      useDifferentBillingAddress: false,
+      state: 'KARNATAKA',
+    });
+    renderCheckout();
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue('3 Church Street');
+    expect(field('City')).toHaveValue('Mysuru');
+    expect(field('Mobile number')).toHaveValue('9876543210');
+  });
+
+  it('the licence checkout takes an invite code only, with a link to ask for one', async () => {
+    act(() => {
+      disposeCart();
+      addPackageToCart(licence());
+      cartStore.hydrated = true;
+    });
+    renderCheckout();
+    expect(await screen.findByRole('textbox', { name: 'Invite code' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Ask for one/ })).toHaveAttribute('href', INVITE_REQUEST_PATH);
+  });
+
+  it('applies a referral code from the page address on load', async () => {
+    renderCheckout({ presetReferralCode: 'FRIEND10' });
+    await screen.findByRole('textbox', { name: 'Full name' });
+    await waitFor(() =>
+      expect(
+        estimateCalls().some((r) => (r.body as PriceEstimateRequest).associate_code === 'FRIEND10'),
+      ).toBe(true),
+    );
+    expect(await screen.findByText(/Referral code applied/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,336 @@
+import type { Currency } from '@contract/money';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useId } from 'react';
+import { useSnapshot } from 'valtio';
+import type { SnapshotFrom } from 'xstate';
+import type { ClientProfile } from '@/api/user';
+import { formatMoney } from '@/lib/money';
+import { cartStore } from '@/state/cart';
+import type { CheckoutDraft } from '@/storage/checkoutDraft';
+import { BottomSheet } from '@/ui/BottomSheet';
+import { Button } from '@/ui/Button';
+import { ErrorView } from '@/ui/ErrorView';
+import { Skeleton } from '@/ui/Skeleton';
+import type { CheckoutTrack } from './analytics';
+import { CouponForm } from './CouponForm';
+import type { checkoutMachine } from './checkoutMachine';
+import { DetailsForm } from './DetailsForm';
+import { ReferralForm } from './ReferralForm';
+import type { CheckoutSummaryState } from './summary/types';
+import {
+  type CheckoutBoot,
+  type CheckoutController,
+  type CheckoutFeatures,
+  useCheckout,
+  useCheckoutBoot,
+} from './useCheckout';
+import { type CheckoutFormController, useCheckoutForm } from './useCheckoutForm';
+import { codeFieldsFor } from './variants';
+import '@/ui/visually-hidden.css';
+import './checkout-page.css';
+
+/*
+ * The checkout page (spec §2 Checkout page): a title strip, the currency switch, the details form and the order
+ * summary with the pay action — inside a bottom sheet on a phone, beside the form from 769 px. The summary's
+ * contents and the total bar are the caller's (the route composes them); this page owns the machines.
+ */
+
+export const OFFLINE_REASON = 'You are offline — the price will update when you are back online';
+export const PAY_LABEL = 'Proceed to pay';
+
+export interface CheckoutPageProps {
+  /** The title strip's page title (spec §2: supplied by the caller). */
+  title: string;
+  /** The cart's lines, shown at the top of the summary. */
+  lines: ReactNode;
+  summary: (state: CheckoutSummaryState) => ReactNode;
+  totalBar: (state: CheckoutSummaryState) => ReactNode;
+  /** The signed-in buyer (the route sends anyone else to sign in). */
+  userId: string;
+  /** "Choose Currency", when international payment is supported (the route decides, spec §2). */
+  currencySwitch?: ReactNode;
+  /** Whether buyers abroad are served: the form's country list holds more than India. */
+  international?: boolean;
+  presetCouponCode?: string | null;
+  presetReferralCode?: string | null;
+  track?: CheckoutTrack;
+  features?: CheckoutFeatures;
+  /** Where an empty checkout sends the buyer back to. */
+  shopPath?: string;
+}
+
+function TitleStrip({ title, currencySwitch }: { title: string; currencySwitch?: ReactNode }) {
+  return (
+    <header className="checkout-page__strip">
+      <h1 className="checkout-page__title">{title}</h1>
+      {currencySwitch}
+    </header>
+  );
+}
+
+/** The loading screen: the layout of the page to come, so nothing moves when it arrives. */
+function CheckoutLoading() {
+  return (
+    <div className="checkout-page__grid" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the checkout…
+      </p>
+      <div className="checkout-page__main">
+        {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder fields
+          <Skeleton key={index} height={50} className="checkout-page__skeleton-field" />
+        ))}
+      </div>
+      <div className="checkout-page__side checkout-page__side--placeholder">
+        <Skeleton height={240} />
+      </div>
+    </div>
+  );
+}
+
+function EmptyCheckout({ shopPath }: { shopPath: string }) {
+  return (
+    <section className="checkout-page__empty" aria-labelledby="checkout-empty-title">
+      <h2 id="checkout-empty-title">Your cart is empty</h2>
+      <p>Add a kit, a game or a bat to your cart to check out.</p>
+      <a className="checkout-page__empty-link" href={shopPath}>
+        Continue shopping
+      </a>
+    </section>
+  );
+}
+
+/** The page while the browser has not taken it over yet (the server's render): the title and the loading screen. */
+export function CheckoutLoadingPage({
+  title,
+  currencySwitch,
+}: {
+  title: string;
+  currencySwitch?: ReactNode;
+}) {
+  return (
+    <div className="checkout-page">
+      <TitleStrip title={title} currencySwitch={currencySwitch} />
+      <CheckoutLoading />
+    </div>
+  );
+}
+
+export function CheckoutPage(props: CheckoutPageProps) {
+  const boot = useCheckoutBoot();
+  const { items } = useSnapshot(cartStore);
+  let body: ReactNode;
+  if (!boot) body = <CheckoutLoading />;
+  else if (items.length === 0) body = <EmptyCheckout shopPath={props.shopPath ?? '/'} />;
+  else body = <CheckoutFlow {...props} boot={boot} />;
+  return (
+    <div className="checkout-page">
+      <TitleStrip title={props.title} currencySwitch={props.currencySwitch} />
+      {body}
+    </div>
+  );
+}
+
+function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
+  const controller = useCheckout({
+    userId: props.userId,
+    boot: props.boot,
+    presetCouponCode: props.presetCouponCode,
+    presetReferralCode: props.presetReferralCode,
+    track: props.track,
+    features: props.features,
+  });
+  const { checkout } = controller;
+  const stage = useSelector(checkout, (s) => {
+    if (s.matches('fetchingProfileFailed')) return 'failed' as const;
+    if (s.matches('fetchingProfile') || s.matches('fetchingOrderDetails')) return 'loading' as const;
+    return 'ready' as const;
+  });
+  const profile = useSelector(checkout, (s) => s.context.profile);
+  if (stage === 'failed') {
+    return (
+      <ErrorView
+        title="We could not load your details"
+        message="Check your connection and try again. Nothing in your cart is lost."
+        onRetry={() => checkout.send({ type: 'RETRY' })}
+      />
+    );
+  }
+  if (stage === 'loading' || !profile) return <CheckoutLoading />;
+  return <CheckoutReady {...props} controller={controller} profile={profile} draft={props.boot.draft} />;
+}
+
+function CheckoutReady({
+  controller,
+  profile,
+  draft,
+  userId,
+  lines,
+  summary,
+  totalBar,
+  international = true,
+}: CheckoutPageProps & {
+  controller: CheckoutController;
+  profile: ClientProfile;
+  draft: CheckoutDraft | null;
+}) {
+  const details = useCheckoutForm({ controller, profile, userId, draft });
+  const couponCode = useSelector(controller.coupon, (s) => s.context.code);
+  const referralCode = useSelector(controller.referral, (s) => s.context.code);
+  const fields = codeFieldsFor(controller.variant, { couponCode, referralCode });
+  const codeForms = (
+    <div className="checkout-page__codes">
+      {fields.coupon.shown && (
+        <CouponForm
+          actor={controller.coupon}
+          currency={controller.currency}
+          disabled={fields.coupon.disabled}
+        />
+      )}
+      {fields.referral.shown && (
+        <ReferralForm
+          actor={controller.referral}
+          currency={controller.currency}
+          field={fields.referral}
+          inviteLink={fields.inviteLink}
+        />
+      )}
+    </div>
+  );
+  const state: CheckoutSummaryState = { ...controller.summaryState, codeForms };
+
+  return (
+    <div className="checkout-page__grid">
+      <div className="checkout-page__main">
+        <DetailsForm
+          controller={controller}
+          details={details}
+          profile={profile}
+          international={international}
+        />
+      </div>
+      {/* The sheet is the grid's last child: on a phone it sticks to the foot of the page. */}
+      <BottomSheet
+        label="Order summary"
+        className="checkout-page__side"
+        peek={
+          <>
+            {totalBar(state)}
+            <PayAction controller={controller} details={details} currency={state.estimate.currency} />
+          </>
+        }
+      >
+        {lines}
+        {summary(state)}
+      </BottomSheet>
+    </div>
+  );
+}
+
+type MachineReason = 'shippingFailed' | 'estimateFailed' | 'shipping' | 'pricing';
+
+const MACHINE_REASONS: Record<MachineReason, { text: string; retry: boolean }> = {
+  shippingFailed: { text: 'We could not fetch the shipping cost.', retry: true },
+  estimateFailed: { text: 'We could not update the price.', retry: true },
+  shipping: { text: 'Fetching shipping cost', retry: false },
+  pricing: { text: 'Updating the price…', retry: false },
+};
+
+/** Why the pay action is not offered yet, when it is not the form's hint. */
+function machineReason(s: SnapshotFrom<typeof checkoutMachine>): MachineReason {
+  if (s.matches('fetchingShippingCostFailed')) return 'shippingFailed';
+  if (s.matches('fetchingPriceEstimateFailed')) return 'estimateFailed';
+  if (s.matches('fetchingShippingCost')) return 'shipping';
+  return 'pricing';
+}
+
+function PayAction({
+  controller,
+  details,
+  currency,
+}: {
+  controller: CheckoutController;
+  details: CheckoutFormController;
+  currency: Currency;
+}) {
+  const reasonId = useId();
+  const { checkout, online } = controller;
+  const machine = useSelector(checkout, machineReason);
+  const ready = useSelector(checkout, (s) => s.matches('readyToPurchase'));
+  const inProgress = useSelector(checkout, (s) => s.matches('orderInProgress'));
+  const proceeding = useSelector(checkout, (s) => s.matches('proceedingToPay'));
+  const total = useSelector(checkout, (s) => s.context.estimate.totalPrice);
+
+  if (proceeding) {
+    return (
+      <div className="checkout-pay checkout-pay--done" role="status">
+        <p className="checkout-pay__title">Ready to pay</p>
+        <p>
+          Your order comes to <strong>{formatMoney(total, currency)}</strong>. Payment opens next.
+        </p>
+      </div>
+    );
+  }
+  if (inProgress) {
+    return (
+      <div className="checkout-pay" role="alertdialog" aria-labelledby={`${reasonId}-progress`}>
+        <p id={`${reasonId}-progress`}>An earlier order of yours is still in progress.</p>
+        <div className="checkout-pay__actions">
+          <Button variant="secondary" onClick={() => checkout.send({ type: 'GO_BACK' })}>
+            Go back
+          </Button>
+          <Button
+            onClick={() =>
+              checkout.send({
+                type: 'PROCEED_TO_PAY',
+                email: details.values.email,
+                emailVerified: details.emailVerified,
+              })
+            }
+          >
+            Cancel it and continue
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const canPay = ready && online && details.hint === null;
+  let reason: { text: string; retry: boolean } | null = null;
+  if (!online) reason = { text: OFFLINE_REASON, retry: false };
+  else if (details.hint) reason = { text: details.hint.text, retry: false };
+  else if (!ready) reason = MACHINE_REASONS[machine];
+
+  return (
+    <div className="checkout-pay">
+      <Button
+        size="l"
+        fullWidth
+        disabled={!canPay}
+        aria-describedby={reason ? reasonId : undefined}
+        onClick={() =>
+          checkout.send({
+            type: 'PROCEED_TO_PAY',
+            email: details.values.email,
+            emailVerified: details.emailVerified,
+          })
+        }
+      >
+        {PAY_LABEL}
+      </Button>
+      {reason && (
+        <p id={reasonId} className="checkout-pay__reason" aria-live="polite">
+          {reason.text}
+          {reason.retry && (
+            <>
+              {' '}
+              <Button variant="link" size="s" onClick={() => checkout.send({ type: 'RETRY' })}>
+                Try again
+              </Button>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

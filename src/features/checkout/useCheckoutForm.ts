@@ -1,0 +1,230 @@
+import { PINCODE_PATTERN } from '@contract/patterns';
+import { useStore } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { statesQuery } from '@/api/places';
+import type { PostOffice } from '@/api/postal';
+import { type ClientProfile, profileQuery } from '@/api/user';
+import { setCountry } from '@/state/country';
+import type { CheckoutDraft } from '@/storage/checkoutDraft';
+import { applyApiFieldError } from '@/ui/form/apiErrors';
+import { useAppForm } from '@/ui/form/form';
+import {
+  businessTermsShown,
+  type CheckoutFormRules,
+  type CheckoutFormValues,
+  checkoutFormSchema,
+  emailStatusOf,
+  isValidPostalCode,
+  type SubmitHint,
+  submitHint,
+} from './checkoutForm';
+import { isFetchingShippingCost } from './checkoutMachine';
+import { createDraftSaver } from './draftSaver';
+import { emailVerificationMachine } from './emailVerificationMachine';
+import { mergePrefill } from './prefill';
+import { type CheckoutController, fetchPostOffice, stateOptionFor } from './useCheckout';
+
+/*
+ * The details form's logic: its values (prefilled from the profile, the previous order and the draft), the
+ * validator of its current shape, the e-mail's verification, the draft kept as the buyer types, the pincode's
+ * auto-fill, and what the form tells the checkout machine.
+ */
+
+/** Where a server's field error goes on the details form (spec §8: under the field it names). */
+const API_FIELDS: Readonly<Record<string, keyof CheckoutFormValues>> = {
+  shipping_pin_code: 'postalCode',
+  pin_code: 'postalCode',
+  pincode: 'postalCode',
+  state_name: 'state',
+  country_name: 'country',
+  email: 'email',
+};
+
+function useDetailsForm(defaultValues: CheckoutFormValues, schema: ReturnType<typeof checkoutFormSchema>) {
+  return useAppForm({ defaultValues, validators: { onChange: schema, onBlur: schema } });
+}
+
+export type DetailsFormApi = ReturnType<typeof useDetailsForm>;
+
+export interface UseCheckoutFormOptions {
+  controller: CheckoutController;
+  profile: ClientProfile;
+  userId: string;
+  draft: CheckoutDraft | null;
+}
+
+export function useCheckoutForm({ controller, profile, userId, draft }: UseCheckoutFormOptions) {
+  const client = useQueryClient();
+  const { checkout, coupon, referral } = controller;
+
+  const draftEmail = typeof draft?.values.email === 'string' ? draft.values.email : '';
+  const email = useActorRef(emailVerificationMachine, {
+    input: {
+      profileEmail: profile.email,
+      isEmailVerified: profile.isEmailVerified,
+      email: draftEmail.trim() !== '' ? draftEmail : undefined,
+    },
+  });
+  // The server's new profile (a new e-mail, or it verified) is the profile every screen reads.
+  useEffect(() => {
+    const sub = email.on('profileChanged', ({ profile: next }) =>
+      client.setQueryData(profileQuery(userId).queryKey, next),
+    );
+    return () => sub.unsubscribe();
+  }, [client, email, userId]);
+
+  const isShippingRequired = useSelector(checkout, (s) => s.context.isShippingRequired);
+  const showBusinessTerms = businessTermsShown(controller.productCodes, controller.features.businessTandC);
+  const inviteCodeRequired = controller.variant !== 'default';
+  const rules: CheckoutFormRules = useMemo(
+    () => ({ isShippingRequired, businessTermsShown: showBusinessTerms, inviteCodeRequired }),
+    [isShippingRequired, showBusinessTerms, inviteCodeRequired],
+  );
+  const schema = useMemo(() => checkoutFormSchema(rules), [rules]);
+
+  const [defaultValues] = useStateOnce(() => ({
+    ...mergePrefill({
+      profile,
+      previousOrder: controller.previousOrder,
+      draft,
+      countryCode: controller.countryCode,
+    }),
+    // The country is the shop's (its currency follows it); the e-mail is the verification's.
+    country: controller.countryCode,
+    email: email.getSnapshot().context.email,
+    couponCode: coupon.getSnapshot().context.code,
+    referralCode: referral.getSnapshot().context.appliedCode ?? '',
+  }));
+  const form = useDetailsForm(defaultValues, schema);
+  const values = useStore(form.store, (state) => state.values);
+  const valid = schema.safeParse(values).success;
+
+  // The draft (spec §4 step 13): every change kept on the device, written once typing pauses and on leaving.
+  useEffect(() => {
+    const saver = createDraftSaver();
+    const sub = form.store.subscribe(() => saver.save(form.state.values));
+    return () => {
+      sub.unsubscribe();
+      void saver.dispose();
+    };
+  }, [form]);
+
+  // The e-mail field is the verification's; the code fields are their machines'.
+  const typedEmail = useSelector(email, (s) => s.context.email);
+  const couponCode = useSelector(coupon, (s) => s.context.code);
+  const referralCode = useSelector(referral, (s) => s.context.appliedCode ?? '');
+  useEffect(() => {
+    if (form.getFieldValue('email') !== typedEmail) form.setFieldValue('email', typedEmail);
+  }, [form, typedEmail]);
+  useEffect(() => {
+    if (form.getFieldValue('couponCode') !== couponCode) form.setFieldValue('couponCode', couponCode);
+  }, [form, couponCode]);
+  useEffect(() => {
+    if (form.getFieldValue('referralCode') !== referralCode) form.setFieldValue('referralCode', referralCode);
+  }, [form, referralCode]);
+
+  // The country is the shop's: a currency switch elsewhere changes the form's, and the form's changes the shop's.
+  useEffect(() => {
+    if (form.getFieldValue('country') !== controller.countryCode) {
+      form.setFieldValue('country', controller.countryCode);
+      form.setFieldValue('state', '');
+    }
+  }, [form, controller.countryCode]);
+  const chooseCountry = (code: string) => void setCountry(code);
+
+  // Pickup points are in India, and only with the feature on: anywhere else the order is shipped.
+  const pickupOffered = controller.features.selfPickup && controller.countryCode === 'IN';
+  useEffect(() => {
+    if (!pickupOffered && form.getFieldValue('deliveryOption') !== 'SHIPPING_SERVICE')
+      form.setFieldValue('deliveryOption', 'SHIPPING_SERVICE');
+  }, [form, pickupOffered]);
+
+  // The state goes to the machine (spec §4 step 12: a new state refreshes the estimate).
+  useEffect(() => {
+    if (checkout.getSnapshot().context.stateNameEnum !== values.state)
+      checkout.send({ type: 'UPDATE_STATE', stateNameEnum: values.state });
+  }, [checkout, values.state]);
+
+  // Validity, pincode and delivery option: the machine decides what to fetch next.
+  const { syncForm } = controller;
+  useEffect(() => {
+    syncForm({ valid, pinCode: values.postalCode, deliveryOption: values.deliveryOption });
+  }, [syncForm, valid, values.postalCode, values.deliveryOption]);
+
+  // Pincode auto-fill (spec §2, §5 Postal lookup): city and state follow an Indian pincode; failures are silent.
+  const fill = useRef(
+    (office: PostOffice, states: readonly { state_name: string; state_name_enum: string }[]) => {
+      if (office.District.trim() !== '') form.setFieldValue('city', office.District.trim());
+      const state = stateOptionFor(office, states);
+      if (state) form.setFieldValue('state', state.state_name_enum);
+    },
+  );
+  const lookedUp = useRef(
+    // A pincode saved with its city and state needs no lookup again.
+    defaultValues.city.trim() !== '' && defaultValues.state !== '' ? defaultValues.postalCode : '',
+  );
+  useEffect(() => {
+    const pin = values.postalCode.trim();
+    if (values.country !== 'IN' || !PINCODE_PATTERN.test(pin) || lookedUp.current === pin) return;
+    lookedUp.current = pin;
+    let live = true;
+    void Promise.all([fetchPostOffice(client, pin), client.fetchQuery(statesQuery('IN'))])
+      .then(([office, states]) => {
+        if (live && office && form.getFieldValue('postalCode').trim() === pin) fill.current(office, states);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, form, values.country, values.postalCode]);
+  useEffect(() => {
+    const sub = checkout.on('locationFound', ({ postOffice }) => {
+      void client
+        .fetchQuery(statesQuery('IN'))
+        .then((states) => fill.current(postOffice, states))
+        .catch(() => undefined);
+    });
+    return () => sub.unsubscribe();
+  }, [checkout, client]);
+
+  // A server's field error (a pincode it cannot ship to, a state it does not know) goes under that field.
+  const machineError = useSelector(checkout, (s) =>
+    s.matches('fetchingShippingCostFailed') || s.matches('fetchingPriceEstimateFailed')
+      ? s.context.error
+      : null,
+  );
+  useEffect(() => {
+    if (machineError) applyApiFieldError(form, machineError, API_FIELDS);
+  }, [form, machineError]);
+
+  const emailStatus = useSelector(email, emailStatusOf);
+  const fetchingShippingCost = useSelector(checkout, isFetchingShippingCost);
+  const hint: SubmitHint | null = submitHint({
+    email: emailStatus,
+    pincodeValid: isValidPostalCode(values.postalCode, values.country),
+    fetchingShippingCost,
+    formValid: valid,
+  });
+
+  return {
+    form,
+    email,
+    values,
+    valid,
+    rules,
+    hint,
+    emailVerified: emailStatus === 'verified',
+    chooseCountry,
+  };
+}
+
+export type CheckoutFormController = ReturnType<typeof useCheckoutForm>;
+
+/** A value made once, on the first render. */
+function useStateOnce<T>(make: () => T): [T] {
+  const ref = useRef<{ value: T } | null>(null);
+  ref.current ??= { value: make() };
+  return [ref.current.value];
+}

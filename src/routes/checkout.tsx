@@ -1,0 +1,77 @@
+import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { track } from '@/features/analytics/track';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
+import { CheckoutLoadingPage, CheckoutPage } from '@/features/checkout/CheckoutPage';
+import { CurrencySwitch } from '@/features/country/CurrencySwitch';
+import { featureFlags, internationalPaymentsEnabled } from '@/features/country/flags';
+import { useServerPageAdopted } from '@/lib/serverPage';
+import { pageTitle } from '@/lib/site';
+import { checkoutSummary, checkoutTotalBar } from './-checkout-summary';
+
+/** The codes a link may carry (spec §1: codes taken from the page address). */
+export interface CheckoutSearch {
+  referral_code?: string;
+  coupon_code?: string;
+}
+
+const CODE_MAX_LENGTH = 64;
+
+function code(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).trim();
+  return text !== '' && text.length <= CODE_MAX_LENGTH ? text : undefined;
+}
+
+export function validateCheckoutSearch(search: Record<string, unknown>): CheckoutSearch {
+  const referral = code(search.referral_code);
+  const coupon = code(search.coupon_code);
+  return { ...(referral ? { referral_code: referral } : {}), ...(coupon ? { coupon_code: coupon } : {}) };
+}
+
+const TITLE = 'Checkout';
+
+const features = {
+  selfPickup: featureFlags.selfPickup,
+  internationalUsers: featureFlags.internationalUsers,
+  businessTandC: featureFlags.businessTandC,
+};
+
+export const Route = createFileRoute('/checkout')({
+  validateSearch: validateCheckoutSearch,
+  // The session lives in the browser's cookies: the server renders the loading page, the browser decides.
+  beforeLoad: ({ location }) => {
+    if (typeof document !== 'undefined' && !hasSession('main'))
+      throw redirect({ to: SIGN_IN_PATH, search: { redirect: location.href }, replace: true });
+  },
+  head: () => ({ meta: [{ title: pageTitle(TITLE) }, { name: 'robots', content: 'noindex' }] }),
+  component: CheckoutRoute,
+});
+
+function CheckoutRoute() {
+  const search = Route.useSearch();
+  const href = Route.useMatch({ select: (match) => match.pathname });
+  const auth = useAuth();
+  const adopted = useServerPageAdopted();
+  const international = internationalPaymentsEnabled();
+  if (!adopted) return <CheckoutLoadingPage title={TITLE} />;
+  if (!auth.signedIn || !auth.userId) {
+    const query = new URLSearchParams(search as Record<string, string>).toString();
+    return <Navigate to={SIGN_IN_PATH} search={{ redirect: `${href}${query ? `?${query}` : ''}` }} replace />;
+  }
+  return (
+    <CheckoutPage
+      title={TITLE}
+      userId={auth.userId}
+      lines={null}
+      summary={checkoutSummary}
+      totalBar={checkoutTotalBar}
+      currencySwitch={international ? <CurrencySwitch enabled /> : null}
+      international={international}
+      presetCouponCode={search.coupon_code}
+      presetReferralCode={search.referral_code}
+      track={track}
+      features={features}
+    />
+  );
+}
