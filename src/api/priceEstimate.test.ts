@@ -216,6 +216,7 @@ describe('the price view', () => {
       subtotal: 0,
       pricingType: 'FULL_PAYMENT',
       emiAmountStartingFrom: 0,
+      emiTenureMonths: null,
       isShippingRequired: false,
     });
   });

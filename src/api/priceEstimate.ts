@@ -166,6 +166,8 @@ export interface PriceView {
   subtotal: number;
   pricingType: PriceEstimateResponse['pricing_type'];
   emiAmountStartingFrom: number;
+  /** The no-cost EMI's longest tenure, null on full payment. */
+  emiTenureMonths: number | null;
   isShippingRequired: boolean;
 }
 
@@ -183,6 +185,7 @@ export function emptyPriceView(currency: Currency = 'INR'): PriceView {
     subtotal: 0,
     pricingType: 'FULL_PAYMENT',
     emiAmountStartingFrom: 0,
+    emiTenureMonths: null,
     isShippingRequired: false,
   };
 }
@@ -209,6 +212,7 @@ export function toPriceView(estimate: PriceEstimateResponse): PriceView {
     subtotal: totalPrice - couponDiscount - associationDiscount - others,
     pricingType: estimate.pricing_type,
     emiAmountStartingFrom: minor(estimate.emi_amount_starting_from),
+    emiTenureMonths: estimate.emi_tenure_months,
     isShippingRequired: estimate.is_shipping_required,
   };
 }

@@ -2,12 +2,15 @@ import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
 import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
+import { CartLines } from '@/features/cart/CartLines';
 import { CheckoutLoadingPage, CheckoutPage } from '@/features/checkout/CheckoutPage';
+import { OrderSummary } from '@/features/checkout/summary/OrderSummary';
+import { TotalBar } from '@/features/checkout/summary/TotalBar';
+import type { CheckoutSummaryState } from '@/features/checkout/summary/types';
 import { CurrencySwitch } from '@/features/country/CurrencySwitch';
 import { featureFlags, internationalPaymentsEnabled } from '@/features/country/flags';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
-import { checkoutSummary, checkoutTotalBar } from './-checkout-summary';
 
 /** The codes a link may carry (spec §1: codes taken from the page address). */
 export interface CheckoutSearch {
@@ -48,6 +51,12 @@ export const Route = createFileRoute('/checkout')({
   component: CheckoutRoute,
 });
 
+// The checkout prices what was taken from the cart: its lines are shown read-only; changes belong in the cart.
+const summary = (state: CheckoutSummaryState) => (
+  <OrderSummary {...state} lines={<CartLines editable={false} />} />
+);
+const totalBar = (state: CheckoutSummaryState) => <TotalBar {...state} />;
+
 function CheckoutRoute() {
   const search = Route.useSearch();
   const href = Route.useMatch({ select: (match) => match.pathname });
@@ -63,9 +72,8 @@ function CheckoutRoute() {
     <CheckoutPage
       title={TITLE}
       userId={auth.userId}
-      lines={null}
-      summary={checkoutSummary}
-      totalBar={checkoutTotalBar}
+      summary={summary}
+      totalBar={totalBar}
       currencySwitch={international ? <CurrencySwitch enabled /> : null}
       international={international}
       presetCouponCode={search.coupon_code}

@@ -109,7 +109,7 @@ describe('catalogue reads from memory', () => {
 });
 
 describe('coupons and referral codes from memory', () => {
-  const SOLO = async () => {
+  const soloPackage = async () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/commerce/packages/1/v1/' });
     const pkg = packageResponseSchema.parse(res.json()).package;
     return {
@@ -125,7 +125,7 @@ describe('coupons and referral codes from memory', () => {
     });
 
   it('prices a coupon or a referral code without a query, unless a use limit has to be counted', async () => {
-    const packages = [await SOLO()];
+    const packages = [await soloPackage()];
     // WELCOME10 is limited per buyer only, and these estimates are anonymous.
     const bodies = [
       { packages, coupon_code: 'WELCOME10' },
@@ -142,7 +142,7 @@ describe('coupons and referral codes from memory', () => {
   });
 
   it('sees an operator’s SQL change to a coupon in every process after the poll (a trigger bumps the version)', async () => {
-    const packages = [await SOLO()];
+    const packages = [await soloPackage()];
     const flat = async (app: App) => {
       const res = await app.inject({
         method: 'POST',

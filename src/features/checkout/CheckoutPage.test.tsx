@@ -141,7 +141,6 @@ function renderCheckout(props: Partial<CheckoutPageProps> = {}) {
       <CheckoutPage
         title="Checkout"
         userId="u-1"
-        lines={null}
         summary={summary}
         totalBar={totalBar}
         features={{ selfPickup: true, internationalUsers: false, businessTandC: false }}

@@ -41,8 +41,6 @@ export const PAY_LABEL = 'Proceed to pay';
 export interface CheckoutPageProps {
   /** The title strip's page title (spec §2: supplied by the caller). */
   title: string;
-  /** The cart's lines, shown at the top of the summary. */
-  lines: ReactNode;
   summary: (state: CheckoutSummaryState) => ReactNode;
   totalBar: (state: CheckoutSummaryState) => ReactNode;
   /** The signed-in buyer (the route sends anyone else to sign in). */
@@ -165,7 +163,6 @@ function CheckoutReady({
   profile,
   draft,
   userId,
-  lines,
   summary,
   totalBar,
   international = true,
@@ -220,7 +217,6 @@ function CheckoutReady({
           </>
         }
       >
-        {lines}
         {summary(state)}
       </BottomSheet>
     </div>

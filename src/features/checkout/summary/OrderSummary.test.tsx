@@ -140,8 +140,9 @@ describe('OrderSummary', () => {
       subtotal: 4_798_900,
       pricingType: 'NO_COST_EMI',
       emiAmountStartingFrom: 799_900,
+      emiTenureMonths: 6,
     });
-    renderSummary({ estimate: emi, emiTenureMonths: 6 });
+    renderSummary({ estimate: emi });
     expect(screen.getByText(/No-cost EMI available: from/)).toHaveTextContent(
       'No-cost EMI available: from ₹7,999 a month, with no interest or extra charges.',
     );

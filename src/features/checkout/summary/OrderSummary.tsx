@@ -134,7 +134,6 @@ export function OrderSummary(props: OrderSummaryProps) {
     productCodes: props.productCodes,
     estimate,
     variant,
-    emiTenureMonths: props.emiTenureMonths,
     now,
   });
   const loading = status === 'loading';

@@ -128,7 +128,7 @@ describe('summaryExtras', () => {
       pricingType: 'NO_COST_EMI',
       emiAmountStartingFrom: 799_900,
     });
-    expect(summaryExtras({ ...base, estimate: emi, emiTenureMonths: 6 }).noCostEmi).toEqual({
+    expect(summaryExtras({ ...base, estimate: { ...emi, emiTenureMonths: 6 } }).noCostEmi).toEqual({
       monthly: 799_900,
       months: 6,
     });

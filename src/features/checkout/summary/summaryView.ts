@@ -93,7 +93,6 @@ export interface SummaryExtrasInput {
   productCodes: readonly string[];
   estimate: PriceView;
   variant: CheckoutVariant;
-  emiTenureMonths?: number | null;
   now: Date | number;
   festivalWindows?: readonly FestivalWindow[];
 }
@@ -109,9 +108,7 @@ export function summaryExtras(input: SummaryExtrasInput): SummaryExtras {
   return {
     headsetNotice: input.productCodes.includes(HOME_KIT_HEADSET_PRODUCT_CODE),
     festival: activeFestival(input.now, input.festivalWindows),
-    noCostEmi: emi
-      ? { monthly: estimate.emiAmountStartingFrom, months: input.emiTenureMonths ?? null }
-      : null,
+    noCostEmi: emi ? { monthly: estimate.emiAmountStartingFrom, months: estimate.emiTenureMonths } : null,
     licencePanel: input.variant === 'licence' || input.packageCodes.includes(PACKAGE_CODES.businessLicence),
   };
 }

@@ -27,6 +27,4 @@ export interface CheckoutSummaryState {
   productCodes: readonly string[];
   /** The coupon and referral (or invite) forms with their banners, placed by the summary. */
   codeForms: ReactNode;
-  /** The estimate's emi_tenure_months (the longest no-cost EMI offered), for the EMI tenure note. */
-  emiTenureMonths?: number | null;
 }
