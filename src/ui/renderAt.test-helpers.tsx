@@ -21,6 +21,7 @@ const OTHER_PATHS = [
   '/sign-in/sign-up/verify',
   '/ibc-game',
   '/form/get-invite',
+  '/checkout',
 ];
 
 function Where() {

@@ -1,6 +1,6 @@
 import type { PriceEstimateRequest } from '@contract/pricing';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { clear } from 'idb-keyval';
@@ -11,6 +11,7 @@ import { addPackageToCart, applyCatalogueCheck, cartStore, disposeCart } from '@
 import { customBat, pkg, product, solo, withEstimate } from '@/state/cart.test-helpers';
 import { countryStore } from '@/state/country';
 import { kvStore } from '@/storage/kv';
+import { renderAt } from '@/ui/renderAt.test-helpers';
 import { CartButton, openCart } from './CartButton';
 import { CartDialog } from './CartDialog';
 import { cartEstimateFeatures, cartEstimateInputs, cartEstimateQuery } from './estimate';
@@ -39,13 +40,18 @@ function serveEstimates() {
 const estimateRequests = <T extends { url: string }>(requests: T[]) =>
   requests.filter((request) => request.url.includes('/orders/price_estimate/'));
 
-function renderCart(client = new QueryClient()) {
-  return render(
-    <QueryClientProvider client={client}>
+/** The cart in a router (its Checkout action navigates), once the router has rendered it. */
+async function renderCart(client = new QueryClient()) {
+  const view = renderAt(
+    <>
       <CartButton />
       <CartDialog />
-    </QueryClientProvider>,
+    </>,
+    '/ibc-kit',
+    (router) => <QueryClientProvider client={client}>{router}</QueryClientProvider>,
   );
+  await screen.findByRole('button', { name: /^Cart, / });
+  return view;
 }
 
 /** A query client holding the estimate of the cart as it is now, from `at` (as restored from the device). */
@@ -84,7 +90,7 @@ describe('cart view', () => {
   });
 
   it('shows an empty state', async () => {
-    renderCart();
+    await renderCart();
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
     const dialog = await openTheCart();
     expect(within(dialog).getByText('Your cart is empty.')).toBeInTheDocument();
@@ -96,7 +102,7 @@ describe('cart view', () => {
       addPackageToCart(solo());
       addPackageToCart(solo());
     });
-    renderCart();
+    await renderCart();
     // The badge counts what the buyer added: two kits, not their six parts.
     expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
     const dialog = await openTheCart();
@@ -130,10 +136,19 @@ describe('cart view', () => {
     expect(within(dialog).getByText('Your cart is empty.')).toBeInTheDocument();
   });
 
+  it('goes on to /checkout with the Checkout action, closing the cart', async () => {
+    act(() => addPackageToCart(solo()));
+    await renderCart();
+    const dialog = await openTheCart();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).toBeNull());
+  });
+
   it('edits a customizable line with its stepper; 0 removes it', async () => {
     serveEstimates();
     act(() => addPackageToCart(customBat(), { 91: 1 }));
-    renderCart();
+    await renderCart();
     const dialog = await openTheCart();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Increase Custom bat quantity' }));
     expect(within(dialog).getByRole('status', { name: 'Custom bat quantity' })).toHaveTextContent('2');
@@ -150,7 +165,7 @@ describe('cart view', () => {
       addPackageToCart(solo());
       addPackageToCart(customBat(), { 91: 1 });
     });
-    renderCart();
+    await renderCart();
     const bat = customBat();
     const [custom] = bat.products;
     if (custom) custom.is_out_of_stock = true;
@@ -169,7 +184,7 @@ describe('cart view', () => {
   it('keeps a fixed package whole: one Remove and one count for the group, none on its parts', async () => {
     serveEstimates();
     act(() => addPackageToCart(solo()));
-    renderCart();
+    await renderCart();
     const headsetGone = solo();
     const [headset] = headsetGone.products;
     if (headset) headset.is_out_of_stock = true;
@@ -195,7 +210,7 @@ describe('cart view', () => {
       addPackageToCart(solo());
       addPackageToCart(solo());
     });
-    renderCart();
+    await renderCart();
     const dialog = await openTheCart();
     const key = within(dialog).getByRole('row', { name: /Game, 1 profile/ });
     expect(within(key).getByText('1')).toBeInTheDocument();
@@ -228,7 +243,7 @@ describe('cart view', () => {
       countryStore.countryCode = 'US';
       applyCatalogueCheck([], 'US');
     });
-    renderCart();
+    await renderCart();
     const dialog = await openTheCart();
     const total = () => within(dialog).getByText('Total').parentElement;
     expect(total()).toHaveTextContent('$0');
@@ -253,7 +268,7 @@ describe('cart view', () => {
     act(() => addPackageToCart(solo()));
     const client = seedLastKnown(new Date(2026, 2, 1, 9, 5).getTime());
     act(() => onlineManager.setOnline(false));
-    renderCart(client);
+    await renderCart(client);
     act(() => openCart());
     const dialog = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(
@@ -268,7 +283,7 @@ describe('cart view', () => {
   it("shows the server's estimate: GST in every line, the total with GST, and no before-GST note", async () => {
     const { requests } = serveEstimates();
     act(() => addPackageToCart(solo()));
-    renderCart();
+    await renderCart();
     const dialog = await openTheCart();
     const row = (name: RegExp) => within(dialog).getByRole('row', { name });
     // 39,999 + 18 % = 47,198.82; 4,999 + 899.82 = 5,898.82; 1,999 + 359.82 = 2,358.82.
@@ -308,7 +323,7 @@ describe('cart view', () => {
       return json(200, fakeEstimate(request.body as PriceEstimateRequest));
     });
     act(() => addPackageToCart(customBat(), { 91: 1 }));
-    renderCart();
+    await renderCart();
     const dialog = await openTheCart();
     expect(within(dialog).getByText('Loading the total')).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: /Custom bat/ })).toHaveTextContent('Price loading');
@@ -334,7 +349,7 @@ describe('cart view', () => {
     });
     const client = seedLastKnown(Date.now());
     act(() => onlineManager.setOnline(false));
-    renderCart(client);
+    await renderCart(client);
     const dialog = await openTheCart();
     const total = () => within(dialog).getByText('Total').parentElement;
     // 55,456.46 for the kit + 2,950 for the bat.
@@ -373,7 +388,7 @@ describe('cart view', () => {
       addPackageToCart(solo());
       addPackageToCart(customBat(), { 91: 2, 92: 1 });
     });
-    renderCart();
+    await renderCart();
     const dialog = await openTheCart();
     const row = (name: RegExp) => within(dialog).getByRole('row', { name });
     expect(await within(row(/VR headset/)).findByText('Only 3 left')).toBeInTheDocument();

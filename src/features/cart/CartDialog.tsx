@@ -1,4 +1,5 @@
 import type { Currency } from '@contract/constants';
+import { useNavigate } from '@tanstack/react-router';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime } from '@/lib/dates';
 import { useCart } from '@/state/cart';
@@ -129,6 +130,7 @@ function CartSummary({ estimate, currency }: { estimate: CartEstimate; currency:
 /** The cart body: the product list (spec §2 "your cart"), the server's estimate of its total, the offline note. */
 export function CartContents() {
   const cart = useCart();
+  const navigate = useNavigate();
   const online = useIsOnline();
   const estimate = useCartEstimate(cart.items, cart.currency, useCountry().countryCode, !cart.isEmpty);
   if (cart.isEmpty) {
@@ -144,8 +146,19 @@ export function CartContents() {
       <PricesStatus estimate={estimate} online={online} checkedAt={cart.metadata.pricesCheckedAt} />
       <CartTable items={cart.items} currency={cart.currency} online={online} estimate={estimate} editable />
       <CartSummary estimate={estimate} currency={cart.currency} />
-      {/* The cart's way on (the Checkout action) goes in this footer once /checkout is a page. */}
-      <div className="cart-footer" />
+      <div className="cart-footer">
+        {/* The checkout sends a buyer who is not signed in through /sign-in and back. */}
+        <Button
+          fullWidth
+          size="l"
+          onClick={() => {
+            closeCart();
+            void navigate({ to: '/checkout' });
+          }}
+        >
+          Checkout
+        </Button>
+      </div>
     </div>
   );
 }

@@ -400,7 +400,10 @@ describe('CheckoutPage', () => {
     renderCheckout();
     expect(await screen.findByRole('textbox', { name: 'Invite code' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Ask for one/ })).toHaveAttribute('href', INVITE_REQUEST_PATH);
+    expect(screen.getByRole('link', { name: /Ask for one/ })).toHaveAttribute(
+      'href',
+      `${INVITE_REQUEST_PATH}?product=licence`,
+    );
   });
 
   it('applies a referral code from the page address on load', async () => {

@@ -92,7 +92,7 @@ describe('ReferralForm', () => {
     expect(screen.getByLabelText('Invite code')).toBeEnabled();
     expect(screen.getByRole('link', { name: 'No invite yet? Ask for one' })).toHaveAttribute(
       'href',
-      '/form/get-invite',
+      '/form/get-invite?product=licence',
     );
   });
 });

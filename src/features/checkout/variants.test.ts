@@ -38,11 +38,16 @@ describe('checkout variants (spec §2 Checkout page)', () => {
   });
 
   it('the licence and business-kit variants take an invite code only and link to the invite request route', () => {
+    const links = {
+      licence: '/form/get-invite?product=licence',
+      businessKit: '/form/get-invite?product=business-kit',
+    };
     for (const variant of ['licence', 'businessKit'] as const) {
       const fields = codeFieldsFor(variant, { couponCode: 'WELCOME10', referralCode: '' });
       expect(fields.coupon.shown).toBe(false);
       expect(fields.referral).toEqual({ shown: true, disabled: false, label: 'Invite code' });
-      expect(fields.inviteLink).toBe(INVITE_REQUEST_PATH);
+      // The invite form opens with the product preselected.
+      expect(fields.inviteLink).toBe(links[variant]);
     }
     expect(INVITE_REQUEST_PATH).toBe('/form/get-invite');
   });

@@ -1,4 +1,5 @@
 import { PACKAGE_CODES } from '@contract/constants';
+import { INVITE_REQUEST_PATH, type InviteProductSearch } from '@/lib/inviteSearch';
 
 /*
  * Spec §2 "Checkout page" variants: the default checkout has both a referral and a coupon field, and once one is
@@ -8,8 +9,12 @@ import { PACKAGE_CODES } from '@contract/constants';
 
 export type CheckoutVariant = 'default' | 'licence' | 'businessKit';
 
-/** The invite request route of spec §2 (the get-invite form). */
-export const INVITE_REQUEST_PATH = '/form/get-invite';
+export { INVITE_REQUEST_PATH };
+
+const INVITE_PRODUCT: Record<Exclude<CheckoutVariant, 'default'>, InviteProductSearch> = {
+  licence: 'licence',
+  businessKit: 'business-kit',
+};
 
 /** The variant of a checkout from the packages it sells: a business licence or a business kit decides it. */
 export function checkoutVariantFor(packageCodes: readonly string[]): CheckoutVariant {
@@ -42,7 +47,7 @@ export function codeFieldsFor(
     return {
       coupon: { shown: false, disabled: true },
       referral: { shown: true, disabled: false, label: 'Invite code' },
-      inviteLink: INVITE_REQUEST_PATH,
+      inviteLink: `${INVITE_REQUEST_PATH}?product=${INVITE_PRODUCT[variant]}`,
     };
   }
   const coupon = filled(couponCode);

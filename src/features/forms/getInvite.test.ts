@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/lib/inviteSearch';
 import { countryOptionOf, getInviteFormSchema, profileCountry, toGetInviteSubmission } from './getInvite';
-import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from './inviteSearch';
 
 const values = {
   name: ' Sam Lee ',

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { GetInviteForm } from '@/features/forms/GetInviteForm';
-import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/features/forms/inviteSearch';
+import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/lib/inviteSearch';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/get-invite')({

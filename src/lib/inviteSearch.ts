@@ -6,6 +6,9 @@ import type { InviteProduct } from '@contract/forms';
  * must not pull the form's schemas in.
  */
 
+/** The invite request route of spec §2 (the get-invite form). */
+export const INVITE_REQUEST_PATH = '/form/get-invite';
+
 /** ?product= on /form/get-invite (the checkout's invite link may add it), and the product it preselects. */
 export const INVITE_PRODUCT_SEARCH = {
   licence: PACKAGE_CODES.businessLicence,
