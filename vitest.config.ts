@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/setup/client.ts'],
+          // Component journeys (the checkout's) take around a second alone; a shared 2-core machine triples that.
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,4 +1,5 @@
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
@@ -61,7 +62,8 @@ function CheckoutRoute() {
   const search = Route.useSearch();
   const href = Route.useMatch({ select: (match) => match.pathname });
   const auth = useAuth();
-  const adopted = useServerPageAdopted();
+  // The checkout is a big first render: done as a transition, React slices it instead of blocking input.
+  const adopted = useDeferredValue(useServerPageAdopted(), false);
   const international = internationalPaymentsEnabled();
   if (!adopted) return <CheckoutLoadingPage title={TITLE} />;
   if (!auth.signedIn || !auth.userId) {

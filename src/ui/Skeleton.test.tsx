@@ -22,6 +22,11 @@ describe('Skeleton', () => {
     expect(el.style.height).toBe('40px');
   });
 
+  it('writes no style attribute without a size, so server-rendered markup passes the CSP', () => {
+    const { container } = render(<Skeleton className="sized-by-css" />);
+    expect(container.firstElementChild).not.toHaveAttribute('style');
+  });
+
   it('draws text lines', () => {
     const { container } = render(<Skeleton variant="text" lines={3} width="80%" />);
     const wrapper = container.firstElementChild as HTMLElement;

@@ -5,7 +5,10 @@ export type SkeletonVariant = 'block' | 'text' | 'circle';
 
 export interface SkeletonProps {
   variant?: SkeletonVariant;
-  /** Exact size of what will replace it (a number is px), so the swap causes no layout shift. */
+  /**
+   * Exact size of what will replace it (a number is px), so the swap causes no layout shift. Set as a style
+   * attribute, which the page's CSP refuses in server-rendered markup: there, size it with a class instead.
+   */
   width?: number | string;
   /** For block and circle; a text line is 1em high. A circle defaults to its width. */
   height?: number | string;
@@ -33,8 +36,12 @@ export function Skeleton({ variant = 'block', width, height, lines = 1, classNam
       </span>
     );
   }
-  const w = px(width) ?? (variant === 'circle' ? '40px' : '100%');
-  const h = px(height) ?? (variant === 'circle' ? w : '1em');
+  // The defaults (a full-width block 1em high, a 40 px circle) are the stylesheet's: no style attribute without a size.
   const shape: CSSProperties = variant === 'circle' ? { borderRadius: '50%' } : {};
-  return <span className={classes} style={{ width: w, height: h, ...shape }} aria-hidden="true" />;
+  if (width !== undefined) shape.width = px(width);
+  if (height !== undefined) shape.height = px(height);
+  else if (variant === 'circle' && width !== undefined) shape.height = px(width);
+  return (
+    <span className={classes} style={Object.keys(shape).length > 0 ? shape : undefined} aria-hidden="true" />
+  );
 }

@@ -39,15 +39,24 @@ describe('median', () => {
 });
 
 describe('the audited pages', () => {
-  it('covers the landing, product, sign-in, content and not-found pages', () => {
+  it('covers the landing, product, sign-in, content, checkout and not-found pages', () => {
     expect(auditedPages.map((page) => page.path)).toEqual([
       '/',
       '/ibc-kit',
       '/custom-designed-bat',
       '/sign-in',
       '/about-us',
+      '/checkout',
       '/no-such-page',
     ]);
+  });
+
+  it('audits /checkout as a buyer reaches it, signed in with a cart, at the same budgets but performance', () => {
+    const checkout = auditedPages.find((page) => page.path === '/checkout');
+    expect(checkout?.setup).toBe('signedInWithCart');
+    const limits = checkout && enforcedLimits(checkout);
+    expect(limits?.scores).toEqual({ ...ENFORCED.scores, performance: 70 });
+    expect(limits?.jsGzipBytes).toBe(ENFORCED.jsGzipBytes);
   });
 
   it('holds / and the product pages to the JavaScript budget', () => {

@@ -52,6 +52,8 @@ export interface PageToAudit {
   skipAudits?: readonly string[];
   /** A lower enforced performance score for a page that does not reach ENFORCED yet, with the reason beside it. */
   performanceFloor?: number;
+  /** The state the browser is put in before the load: a signed-in buyer with a cart (./checkout-setup). */
+  setup?: 'signedInWithCart';
 }
 
 /** Every page the audit scores, in order; a new page a buyer lands on (the checkout) joins here. */
@@ -69,6 +71,18 @@ export const auditedPages: readonly PageToAudit[] = [
     performanceFloor: 80,
   },
   { name: 'content', path: '/about-us', indexed: true, jsBudget: false },
+  {
+    // Reached from the cart: a signed-in buyer with the home kit in it, caches cold (./checkout-setup).
+    name: 'checkout',
+    path: '/checkout',
+    indexed: false,
+    jsBudget: false,
+    setup: 'signedInWithCart',
+    // It measured 75–79 (CLS 0, LCP 1.1 s, TBT 0.9–1.4 s): its first load is 357 KB gzip, and zod's schemas built
+    // at import, the machines and the form's first render are each a long task under the 4x CPU slowdown. Held
+    // to 70 until that work is split off the first render; the target stays 90.
+    performanceFloor: 70,
+  },
   {
     name: 'not-found',
     path: '/no-such-page',

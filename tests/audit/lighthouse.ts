@@ -35,6 +35,7 @@ import {
   skippedAudits,
   TARGETS,
 } from './budgets';
+import { auditTestNumbers, signedInWithCart } from './checkout-setup';
 
 /*
  * Lighthouse's mobile default, a 4x CPU slowdown, assumes a high-end desktop host (docs/throttling.md, "Calibrating
@@ -135,6 +136,7 @@ async function startServer(): Promise<ShopServer> {
         // audit server is local and throw-away, so it gets a random secret and the log adapter knowingly.
         AUTH_SECRET: randomBytes(32).toString('hex'),
         OTP_ALLOW_LOG_IN_PRODUCTION: 'true',
+        OTP_TEST_NUMBERS: auditTestNumbers(),
         DATABASE_URL: '',
       },
     });
@@ -167,11 +169,12 @@ interface AuditedRun {
  * slowdown then calibrated from the BenchmarkIndex of that very gathering.
  */
 async function auditOnce(
-  url: string,
+  baseUrl: string,
   page: PageToAudit,
   run: number,
   track: (c: LaunchedChrome | null) => void,
 ): Promise<AuditedRun> {
+  const url = `${baseUrl}${page.path}`;
   const artifactsDir = join(outDir, `${page.name}-${run}.artifacts`);
   rmSync(artifactsDir, { recursive: true, force: true });
   const flags: Flags = {
@@ -181,6 +184,8 @@ async function auditOnce(
     // The not-found page answers 404, which Lighthouse refuses to score unless told; http-status-code checks the rest.
     ignoreStatusCode: true,
     skipAudits: skippedAudits(page),
+    // The set-up state (the session, the cart) is the page's input; the setup itself cleared every cache.
+    ...(page.setup ? { disableStorageReset: true } : {}),
   };
   const chrome = await launch({
     chromePath: chromiumPath,
@@ -189,6 +194,7 @@ async function auditOnce(
   });
   track(chrome);
   try {
+    if (page.setup === 'signedInWithCart') await signedInWithCart(baseUrl, chrome.port);
     await lighthouse(url, { ...flags, port: chrome.port, gatherMode: artifactsDir });
   } finally {
     chrome.kill();
@@ -346,18 +352,20 @@ async function main(): Promise<number> {
     const baseUrl = server.baseURL;
     console.log(`server ready at ${baseUrl}`);
 
-    for (const page of auditedPages) {
+    // `npm run audit:lighthouse -- checkout home` audits only the pages named; npm test audits them all.
+    const only = process.argv.slice(2);
+    for (const page of auditedPages.filter((p) => only.length === 0 || only.includes(p.name))) {
       const runs: RunScores[] = [];
       const failingAudits = new Set<string>();
       const notes = new Set<string>();
       for (let run = 1; run <= RUNS_PER_PAGE; run++) {
         const runStarted = performance.now();
-        let audited = await auditOnce(`${baseUrl}${page.path}`, page, run, track);
+        let audited = await auditOnce(baseUrl, page, run, track);
         // A runtime error (e.g. NO_NAVSTART) means Lighthouse failed to measure, not that the page scored 0;
         // Lighthouse itself says "run again". Retry a little; a page that keeps erroring still fails with 0s.
         for (let attempt = 1; audited.lhr.runtimeError && attempt <= MEASUREMENT_RETRIES; attempt++) {
           notes.add(`run ${run}: ${audited.lhr.runtimeError.code}, measured again`);
-          audited = await auditOnce(`${baseUrl}${page.path}`, page, run, track);
+          audited = await auditOnce(baseUrl, page, run, track);
         }
         const { lhr } = audited;
         if (lhr.runtimeError)

@@ -76,11 +76,11 @@ function CheckoutLoading() {
       <div className="checkout-page__main">
         {Array.from({ length: 6 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder fields
-          <Skeleton key={index} height={50} className="checkout-page__skeleton-field" />
+          <Skeleton key={index} className="checkout-page__skeleton-field" />
         ))}
       </div>
       <div className="checkout-page__side checkout-page__side--placeholder">
-        <Skeleton height={240} />
+        <Skeleton className="checkout-page__skeleton-summary" />
       </div>
     </div>
   );
