@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/money';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useDeferredValue, useId } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SnapshotFrom } from 'xstate';
 import type { ClientProfile } from '@/api/user';
@@ -115,7 +115,8 @@ export function CheckoutLoadingPage({
 }
 
 export function CheckoutPage(props: CheckoutPageProps) {
-  const boot = useCheckoutBoot();
+  // Each big mount (the machines, then the form) is rendered as a transition: React slices it into short tasks.
+  const boot = useDeferredValue(useCheckoutBoot());
   const { items } = useSnapshot(cartStore);
   let body: ReactNode;
   if (!boot) body = <CheckoutLoading />;
@@ -144,7 +145,8 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
     if (s.matches('fetchingProfile') || s.matches('fetchingOrderDetails')) return 'loading' as const;
     return 'ready' as const;
   });
-  const profile = useSelector(checkout, (s) => s.context.profile);
+  const loadedProfile = useSelector(checkout, (s) => s.context.profile);
+  const profile = useDeferredValue(stage === 'ready' ? loadedProfile : null);
   if (stage === 'failed') {
     return (
       <ErrorView
@@ -154,7 +156,7 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
       />
     );
   }
-  if (stage === 'loading' || !profile) return <CheckoutLoading />;
+  if (!profile) return <CheckoutLoading />;
   return <CheckoutReady {...props} controller={controller} profile={profile} draft={props.boot.draft} />;
 }
 
