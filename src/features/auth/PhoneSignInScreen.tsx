@@ -13,12 +13,12 @@ import {
   type PhoneCountry,
   phoneCountryLabel,
   phoneNumberError,
-  searchPhoneCountries,
 } from '@/lib/phone';
 import { getPendingSignIn, getSocialTicket, setPendingSignIn } from '@/state/session';
 import type { DropdownOption } from '@/ui/Dropdown';
 import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
+import { PhoneFields } from '@/ui/form/PhoneFields';
 import { formatCountdown, useCountdown } from '@/ui/useCountdown';
 import { useAuth } from './AuthProvider';
 import { SIGN_UP_GUARD, SIGN_UP_PATH, VERIFY_GUARD, VERIFY_PATH } from './guards';
@@ -34,10 +34,6 @@ export interface PhoneSignInScreenProps {
 }
 
 const toOption = (c: PhoneCountry): DropdownOption => ({ value: c.iso, label: phoneCountryLabel(c) });
-
-async function loadCountryOptions(query: string): Promise<readonly DropdownOption[]> {
-  return searchPhoneCountries(query).map(toOption);
-}
 
 /** Spec §5: the number must be valid for the chosen country (an Indian one a mobile). */
 export const phoneSignInSchema = z
@@ -138,38 +134,12 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
         </p>
       )}
       <form className="auth-screen__form" noValidate onSubmit={submit}>
-        <form.AppField name="country" listeners={{ onChange: () => setFormError(null) }}>
-          {(field) => (
-            <field.AsyncDropdownField
-              label="Country"
-              loadOptions={loadCountryOptions}
-              debounceMs={0}
-              searchLabel="Search countries"
-              searchPlaceholder="Country name or code"
-            />
-          )}
-        </form.AppField>
-        <form.Subscribe selector={(state) => state.values.country.value}>
-          {(iso) => {
-            const dialCode = findPhoneCountry(iso)?.dialCode ?? '';
-            return (
-              <form.AppField name="phone" listeners={{ onChange: () => setFormError(null) }}>
-                {(field) => (
-                  <field.TextField
-                    label="Mobile number"
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel-national"
-                    required
-                    startAdornment={<span aria-hidden="true">{dialCode}</span>}
-                    hint={`Country code ${dialCode}`}
-                    extraError={waitSeconds === 0 ? formError : null}
-                  />
-                )}
-              </form.AppField>
-            );
-          }}
-        </form.Subscribe>
+        <PhoneFields
+          form={form}
+          fields={{ country: 'country', phone: 'phone' }}
+          onChange={() => setFormError(null)}
+          extraError={waitSeconds === 0 ? formError : null}
+        />
         {waitSeconds > 0 && (
           <p className="auth-screen__error" role="status">
             {formError} You can ask again in{' '}

@@ -4,10 +4,9 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { submitFormMutation } from '@/api/forms';
 import { profileQuery } from '@/api/user';
-import { findPhoneCountry, phoneCountryLabel, searchPhoneCountries } from '@/lib/phone';
-import type { DropdownOption } from '@/ui/Dropdown';
 import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
+import { PhoneFields } from '@/ui/form/PhoneFields';
 import {
   countryOptionOf,
   GET_INVITE_API_FIELDS,
@@ -26,10 +25,6 @@ export interface GetInviteFormProps {
   userId: string | null;
   /** After the request was stored (the route reports form_submit_success). */
   onSubmitted?: ((submission: FormSubmission) => void) | undefined;
-}
-
-async function loadCountryOptions(query: string): Promise<readonly DropdownOption[]> {
-  return searchPhoneCountries(query).map((c) => ({ value: c.iso, label: phoneCountryLabel(c) }));
 }
 
 /** /form/get-invite: asks for an invite code for the business licence or the business kit (spec §2). */
@@ -143,37 +138,12 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
         <form.AppField name="name" listeners={clearError}>
           {(field) => <field.TextField label="Full name" autoComplete="name" required />}
         </form.AppField>
-        <form.AppField name="country" listeners={clearError}>
-          {(field) => (
-            <field.AsyncDropdownField
-              label="Country"
-              loadOptions={loadCountryOptions}
-              debounceMs={0}
-              searchLabel="Search countries"
-              searchPlaceholder="Country name or code"
-            />
-          )}
-        </form.AppField>
-        <form.Subscribe selector={(state) => state.values.country.value}>
-          {(iso) => {
-            const dialCode = findPhoneCountry(iso)?.dialCode ?? '';
-            return (
-              <form.AppField name="phone" listeners={clearError}>
-                {(field) => (
-                  <field.TextField
-                    label="Mobile number"
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel-national"
-                    required
-                    startAdornment={<span aria-hidden="true">{dialCode}</span>}
-                    hint={`Country code ${dialCode}`}
-                  />
-                )}
-              </form.AppField>
-            );
-          }}
-        </form.Subscribe>
+        <PhoneFields
+          form={form}
+          fields={{ country: 'country', phone: 'phone' }}
+          onChange={clearError.onChange}
+          extraError={null}
+        />
         <form.AppField name="email" listeners={clearError}>
           {(field) => (
             <field.TextField label="Email" type="email" inputMode="email" autoComplete="email" required />

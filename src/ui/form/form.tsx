@@ -122,7 +122,7 @@ export function SubmitButton({ loading, ...props }: SubmitButtonProps) {
   return <Button {...props} type="submit" loading={Boolean(loading) || submitting} />;
 }
 
-export const { useAppForm, withForm } = createFormHook({
+export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, AsyncDropdownField, SelectField },
