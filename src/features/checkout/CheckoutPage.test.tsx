@@ -51,6 +51,8 @@ interface Server {
   estimateFails: boolean;
   /** The shipping-charge call refuses the pincode with a field error. */
   shippingRefused: boolean;
+  /** A named discount the estimate gives (major units), none when 0. */
+  otherDiscount: number;
 }
 
 let server: Server;
@@ -114,7 +116,13 @@ function serve() {
         : json(200, { shipping_charges: 0 });
     if (pathname.includes('/orders/price_estimate/')) {
       if (server.estimateFails) return json(503, errorBody(503, 'SERVICE_UNAVAILABLE'));
-      return json(200, fakeEstimate(request.body as PriceEstimateRequest, { packages: server.catalogue }));
+      const estimate = fakeEstimate(request.body as PriceEstimateRequest, { packages: server.catalogue });
+      return json(200, {
+        ...estimate,
+        other_discounts: server.otherDiscount
+          ? [{ discount_name: 'Festival offer', discount_value: server.otherDiscount }]
+          : estimate.other_discounts,
+      });
     }
     return json(404, errorBody(404, 'NOT_FOUND'));
   }));
@@ -171,6 +179,7 @@ describe('CheckoutPage', () => {
       catalogue: [solo(), licence()],
       estimateFails: false,
       shippingRefused: false,
+      otherDiscount: 0,
     };
     serve();
     setTokens('main', { accessToken: 'access', refreshToken: 'refresh', userId: 'u-1', expires: null });
@@ -311,6 +320,19 @@ describe('CheckoutPage', () => {
     const ready = await screen.findByRole('status', { name: '' });
     expect(ready).toHaveTextContent('Ready to pay');
     expect(ready).toHaveTextContent('₹55,456.46');
+  });
+
+  it('"Ready to pay" names what the buyer pays: the total less its discounts', async () => {
+    server.otherDiscount = 1_000;
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    const ready = await screen.findByRole('status', { name: '' });
+    expect(ready).toHaveTextContent('Ready to pay');
+    // 55,456.46 before the discount (the solo kit above), less 1,000.
+    expect(ready).toHaveTextContent('Your order comes to ₹54,456.46');
   });
 
   it('asks for the e-mail to be verified first when it is not', async () => {
