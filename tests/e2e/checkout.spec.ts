@@ -78,6 +78,35 @@ async function choose(page: Page, combobox: string, option: string): Promise<voi
   await expect(page.getByRole('combobox', { name: combobox })).toHaveText(new RegExp(option));
 }
 
+interface ServerEstimate {
+  total_price: number;
+  coupon_discount: number;
+  association_discount: number;
+  other_discounts: { discount_value: number }[];
+}
+
+/** What the buyer pays in paise, from the estimate's figures (major units on the wire). */
+function amountPayable(estimate: ServerEstimate): number {
+  const paise = (major: number) => Math.round(major * 100);
+  return (
+    paise(estimate.total_price) -
+    paise(estimate.coupon_discount) -
+    paise(estimate.association_discount) -
+    estimate.other_discounts.reduce((sum, d) => sum + paise(d.discount_value), 0)
+  );
+}
+
+/** Rupees as the app shows them (spec §9): en-IN, no decimals when the paise are zero. */
+function rupees(paise: number): string {
+  const digits = paise % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(paise / 100);
+}
+
 const couponForm = (summary: Locator) => summary.getByRole('form', { name: 'Have a coupon?' });
 
 const payButton = (page: Page) => page.getByRole('button', { name: 'Proceed to pay' });
@@ -164,13 +193,15 @@ test('a signed-in buyer goes from a product page through the cart to "Ready to p
   await closeSummary(page);
 
   // Online again: the price is asked again by itself and paying is possible.
-  const refetched = page.waitForResponse((r) => r.url().includes('/price_estimate/') && r.ok());
+  const refetched = page.waitForResponse((r) => r.url().includes('/orders/price_estimate/') && r.ok());
   await context.setOffline(false);
-  await refetched;
+  const estimate = (await (await refetched).json()) as ServerEstimate;
   await expect(payButton(page)).toBeEnabled();
   await payButton(page).click();
   const ready = page.getByRole('status').filter({ hasText: 'Ready to pay' });
   await expect(ready).toBeVisible();
+  // The server's total less its discounts: what the summary showed with the coupon.
+  expect(rupees(amountPayable(estimate))).toBe(discountedTotal);
   await expect(ready).toContainText(`Your order comes to ${discountedTotal}`);
 });
 
@@ -205,6 +236,12 @@ test('what was typed and the cart are still there after a reload', async ({ page
   await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Delhi/);
   const summary = await openSummary(page);
   await expect(summary.getByRole('rowgroup', { name: 'IBC home kit - Solo' })).toBeVisible();
+  await closeSummary(page);
+
+  // The spec's checkout prefix opens the same page, the draft with it.
+  await page.goto('/purchase');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(form.getByLabel('Address line 1')).toHaveValue('7 Park Street');
 });
 
 test('an expired coupon shows the server message under the field and loses nothing typed', async ({
