@@ -193,7 +193,13 @@ test('a signed-in buyer goes from a product page through the cart to "Ready to p
   await closeSummary(page);
 
   // Online again: the price is asked again by itself and paying is possible.
-  const refetched = page.waitForResponse((r) => r.url().includes('/orders/price_estimate/') && r.ok());
+  // The checkout's own estimate (the read-only cart lines ask for theirs too, without the coupon).
+  const refetched = page.waitForResponse(
+    (r) =>
+      r.url().includes('/orders/price_estimate/') &&
+      r.ok() &&
+      r.request().postDataJSON()?.coupon_code === 'WELCOME10',
+  );
   await context.setOffline(false);
   const estimate = (await (await refetched).json()) as ServerEstimate;
   await expect(payButton(page)).toBeEnabled();
