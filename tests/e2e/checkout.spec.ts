@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { appReady } from './support/app';
+import { appReady, waitForServiceWorkerControl } from './support/app';
 import { buyerEmail, expect, TEST_CODE, test } from './support/fixtures';
 
 /*
@@ -76,6 +76,39 @@ async function choose(page: Page, combobox: string, option: string): Promise<voi
   await page.getByRole('combobox', { name: combobox }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByRole('combobox', { name: combobox })).toHaveText(new RegExp(option));
+}
+
+/** A record of the app's IndexedDB key-value store (its envelope's value), undefined when there is none. */
+function storedRecord<T>(page: Page, key: 'queryCache' | 'checkoutDraft'): Promise<T | undefined> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T | undefined>((resolve) => {
+        const open = indexedDB.open('ibc-shop');
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve(undefined);
+          const get = db.transaction('kv').objectStore('kv').get(name);
+          get.onsuccess = () => resolve(get.result?.value);
+          get.onerror = () => resolve(undefined);
+        };
+      }),
+    key,
+  );
+}
+
+/** The queries the device keeps (the persisted query cache): profile, catalogue/places/states, … */
+async function storedQueryHeads(page: Page): Promise<string[]> {
+  type Cache = { clientState: { queries: { queryKey: unknown[] }[] } };
+  const cache = await storedRecord<Cache>(page, 'queryCache');
+  return (cache?.clientState.queries ?? []).map((query) =>
+    query.queryKey[0] === 'catalogue' ? query.queryKey.slice(0, 3).join('/') : String(query.queryKey[0]),
+  );
+}
+
+/** The address line the saved checkout draft holds. */
+async function storedDraftAddress(page: Page): Promise<unknown> {
+  return (await storedRecord<{ values: Record<string, unknown> }>(page, 'checkoutDraft'))?.values.address1;
 }
 
 interface ServerEstimate {
@@ -248,6 +281,51 @@ test('what was typed and the cart are still there after a reload', async ({ page
   await page.goto('/purchase');
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(form.getByLabel('Address line 1')).toHaveValue('7 Park Street');
+});
+
+test('offline, a reload keeps the checkout: the form with its draft, and the cart', async ({
+  page,
+  context,
+  buyerPhone,
+}) => {
+  await signInAt(page, buyerPhone, '/ibc-kit');
+  const cart = await addKit(page);
+  await cart.getByRole('button', { name: 'Checkout' }).click();
+  const form = page.getByRole('form', { name: 'Your details' });
+  await form.getByLabel('Address line 1').fill('7 Park Street');
+  await form.getByLabel('Pincode').fill('110001');
+  await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Delhi/);
+  await expect(page.getByRole('status').filter({ hasText: /Total amount/ })).toContainText('₹');
+  await waitForServiceWorkerControl(page);
+  // The device keeps the draft, the profile and the places (each written a moment after it changes).
+  await expect.poll(() => storedDraftAddress(page)).toBe('7 Park Street');
+  await expect
+    .poll(() => storedQueryHeads(page))
+    .toEqual(
+      expect.arrayContaining(['profile', 'catalogue/places/states', 'catalogue/places/pickupLocations']),
+    );
+
+  await context.setOffline(true);
+  await page.reload();
+  await appReady(page);
+  await expect(form.getByLabel('Address line 1')).toHaveValue('7 Park Street');
+  await expect(form.getByLabel('Pincode')).toHaveValue('110001');
+  await expect(payButton(page)).toBeDisabled();
+  await expect(payButton(page)).toHaveAccessibleDescription(
+    'You are offline — the price will update when you are back online',
+  );
+  const summary = await openSummary(page);
+  await expect(summary.getByRole('rowgroup', { name: 'IBC home kit - Solo' })).toBeVisible();
+  // No price of this checkout was kept: none is made up, and the buyer is told when it will come.
+  await expect(summary.getByRole('status').filter({ hasText: /^Total amount/ })).toContainText(
+    'The price will show when you are back online',
+  );
+  await closeSummary(page);
+
+  // Back online, the checkout prices the order by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: /Total amount/ })).toContainText('₹');
+  await expect(payButton(page)).not.toHaveAccessibleDescription(/offline/);
 });
 
 test('an expired coupon shows the server message under the field and loses nothing typed', async ({

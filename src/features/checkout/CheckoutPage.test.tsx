@@ -1,7 +1,7 @@
 import type { Package } from '@contract/catalogue';
 import { PACKAGE_CODES } from '@contract/constants';
 import type { PriceEstimateRequest } from '@contract/pricing';
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
@@ -9,13 +9,14 @@ import { clear } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
+import { profileQuery } from '@/api/user';
 import { wireProfile } from '@/api/user.test-helpers';
 import { fakeEstimate } from '@/features/cart/estimate.test-helpers';
 import { formatMoney } from '@/lib/money';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
 import { pkg, product, solo } from '@/state/cart.test-helpers';
 import { countryStore } from '@/state/country';
-import { readCheckoutDraft, writeCheckoutDraft } from '@/storage/checkoutDraft';
+import { readCheckoutDraft, readLastOrderId, writeCheckoutDraft } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
 import { CheckoutPage, type CheckoutPageProps, OFFLINE_REASON, PAY_LABEL } from './CheckoutPage';
 import { REQUIRED_MESSAGE } from './checkoutForm';
@@ -142,20 +143,27 @@ const totalBar = (state: CheckoutSummaryState) => (
   <p>Total {formatMoney(state.estimate.totalPrice, state.estimate.currency)}</p>
 );
 
-function renderCheckout(props: Partial<CheckoutPageProps> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function checkoutTree(props: Partial<CheckoutPageProps>, client: QueryClient, restoring = false) {
+  return (
     <QueryClientProvider client={client}>
-      <CheckoutPage
-        title="Checkout"
-        userId="u-1"
-        summary={summary}
-        totalBar={totalBar}
-        features={{ selfPickup: true, internationalUsers: false, businessTandC: false }}
-        {...props}
-      />
-    </QueryClientProvider>,
+      <IsRestoringProvider value={restoring}>
+        <CheckoutPage
+          title="Checkout"
+          userId="u-1"
+          summary={summary}
+          totalBar={totalBar}
+          features={{ selfPickup: true, internationalUsers: false, businessTandC: false }}
+          {...props}
+        />
+      </IsRestoringProvider>
+    </QueryClientProvider>
   );
+}
+
+function renderCheckout(props: Partial<CheckoutPageProps> = {}, client = newClient()) {
+  return render(checkoutTree(props, client));
 }
 
 const payButton = () => screen.getByRole('button', { name: PAY_LABEL });
@@ -360,6 +368,50 @@ describe('CheckoutPage', () => {
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(estimateCalls().length).toBeGreaterThan(before));
     await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it('opens offline with the profile kept on the device, however old, and the draft in the form', async () => {
+    const client = newClient();
+    const { queryKey } = profileQuery('u-1');
+    // Read once online (then kept on the device), long enough ago to be stale.
+    client.setQueryData(queryKey, await client.fetchQuery(profileQuery('u-1')), { updatedAt: 0 });
+    await writeCheckoutDraft({
+      values: { address1: '7 Park Street' },
+      useDifferentBillingAddress: false,
+      state: '',
+    });
+    act(() => onlineManager.setOnline(false));
+    renderCheckout({}, client);
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue('7 Park Street');
+    expect(field('Full name')).toHaveValue('Asha Kumar');
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription(OFFLINE_REASON);
+  });
+
+  it('waits for the cache kept on the device before it starts, so an offline reload finds the profile', async () => {
+    const client = newClient();
+    const profile = await client.fetchQuery(profileQuery('u-1'));
+    client.clear();
+    act(() => onlineManager.setOnline(false));
+    const view = render(checkoutTree({}, client, true));
+    // The draft and the last order id are read (the device's store answers in order) while the cache restores.
+    await act(async () => {
+      await readCheckoutDraft();
+      await readLastOrderId();
+    });
+    expect(screen.getByText('Loading the checkout…')).toBeInTheDocument();
+    // The restore brings the profile back, then the checkout starts with it.
+    client.setQueryData(profileQuery('u-1').queryKey, profile, { updatedAt: 0 });
+    view.rerender(checkoutTree({}, client, false));
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar');
+  });
+
+  it('offline with no profile on the device, says so, and loads it once back online', async () => {
+    act(() => onlineManager.setOnline(false));
+    renderCheckout();
+    expect(await screen.findByText('We could not load your details')).toBeInTheDocument();
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar');
   });
 
   it('shows a failed estimate as failed with a retry that recovers', async () => {
