@@ -266,6 +266,7 @@ test('what was typed and the cart are still there after a reload', async ({ page
   await form.getByLabel('Pincode').fill('110001');
   await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Delhi/);
   await form.getByLabel('Address line 2 (optional)').blur();
+  await expect.poll(() => storedDraftAddress(page)).toBe('7 Park Street');
 
   await page.reload();
   await appReady(page);
