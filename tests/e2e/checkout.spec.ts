@@ -187,7 +187,7 @@ test('a signed-in buyer goes from a product page through the cart to "Ready to p
   await form.getByRole('button', { name: 'Send code' }).click();
   await expect(email).not.toBeEditable();
   await form.getByLabel('Code sent to your e-mail').fill(TEST_CODE);
-  await expect(form.getByText('Verified')).toBeVisible();
+  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
 
   await form.getByLabel(/I agree to the terms and conditions/).check();
   await expect(payButton(page)).toBeEnabled();
