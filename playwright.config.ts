@@ -63,8 +63,13 @@ export default defineConfig({
     {
       name: 'desktop',
       // These journeys are written for the phone layout (390×844); they run in the mobile project only. The
-      // first-screen spec sets each test's viewport itself (phone and 1280×800), so it needs one project only.
-      testIgnore: ['**/catalogue.spec.ts', '**/cart-offline.spec.ts', '**/first-screen.spec.ts'],
+      // first-screen and checkout specs set a test's viewport themselves (phone and 1280×800): one project is enough.
+      testIgnore: [
+        '**/catalogue.spec.ts',
+        '**/cart-offline.spec.ts',
+        '**/first-screen.spec.ts',
+        '**/checkout.spec.ts',
+      ],
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },

@@ -62,7 +62,7 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_TTL_DAYS: '14',
       OTP_DELIVERY: 'webhook',
       OTP_WEBHOOK_URL: 'https://sms.example/send',
-      OTP_TEST_NUMBERS: '+919999999999:123456, +15555550100:000000',
+      OTP_TEST_NUMBERS: '+919999999999:123456, +15555550100:000000, Tester@Example.com:111111',
       OTP_RESEND_COOLDOWN_SECONDS: '45',
       OTP_PHONE_LIMIT_PER_HOUR: '3',
       OTP_IP_LIMIT_PER_HOUR: '10',
@@ -92,6 +92,7 @@ describe('loadConfig', () => {
       new Map([
         ['+919999999999', '123456'],
         ['+15555550100', '000000'],
+        ['tester@example.com', '111111'],
       ]),
     );
   });

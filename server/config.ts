@@ -101,7 +101,7 @@ export const CONFIG_VARIABLES = [
     name: 'OTP_TEST_NUMBERS',
     default: '(none)',
     description:
-      'Test phone numbers with fixed codes, E.164:code pairs separated by commas, e.g. +919999999999:123456. No code is sent to them.',
+      'Test phone numbers or e-mail addresses with fixed codes, number:code or address:code pairs separated by commas, e.g. +919999999999:123456. No code is sent to them.',
   },
   {
     name: 'OTP_RESEND_COOLDOWN_SECONDS',
@@ -363,12 +363,16 @@ function parseTestNumbers(value: string, ctx: z.RefinementCtx): ReadonlyMap<stri
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean)) {
-    const match = /^(\+[1-9]\d{6,14}):(\d{6})$/.exec(entry);
+    const match = /^(\+[1-9]\d{6,14}|[^\s:@,]+@[^\s:@,]+\.[^\s:@,]+):(\d{6})$/.exec(entry);
     if (!match?.[1] || !match[2]) {
-      ctx.addIssue({ code: 'custom', message: `"${entry}" is not +<E.164 number>:<6 digits>` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not +<E.164 number>:<6 digits> or <e-mail address>:<6 digits>`,
+      });
       continue;
     }
-    numbers.set(match[1], match[2]);
+    // E-mail addresses are compared in lower case (the address a code is sent to is stored as typed).
+    numbers.set(match[1].toLowerCase(), match[2]);
   }
   return numbers;
 }

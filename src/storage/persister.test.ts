@@ -29,6 +29,23 @@ describe('query persister', () => {
     expect(restored.getQueryData(['cart', 'prices'])).toBeUndefined();
   });
 
+  it("keeps the signed-in buyer's profile, so the checkout opens offline after a reload", async () => {
+    const persister = createQueryPersister({ throttleMs: 0 });
+    const client = new QueryClient();
+    client.setQueryData(['profile', 'u-1'], { name: 'Asha' });
+    await persistQueryClientSave({
+      queryClient: client,
+      persister,
+      buster: QUERY_PERSIST_BUSTER,
+      dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    });
+    await persister.flush();
+
+    const restored = new QueryClient();
+    await persistQueryClientRestore({ queryClient: restored, persister, buster: QUERY_PERSIST_BUSTER });
+    expect(restored.getQueryData(['profile', 'u-1'])).toEqual({ name: 'Asha' });
+  });
+
   it('drops a cache written by another build', async () => {
     const persister = createQueryPersister({ throttleMs: 0 });
     const client = new QueryClient();

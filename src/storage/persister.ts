@@ -15,9 +15,10 @@ export const QUERY_PERSIST_BUSTER = `${version}:${QUERY_CACHE_SCHEMA}`;
 
 /**
  * Key prefixes whose queries survive a reload: the catalogue (spec: the shop opens with data offline) and the cart's
- * last estimate (shown offline as last known).
+ * last estimate (shown offline as last known), and the signed-in buyer's profile (the checkout opens offline with
+ * it; signing out removes it).
  */
-export const PERSISTED_QUERY_PREFIXES: readonly string[] = ['catalogue', 'cartEstimate'];
+export const PERSISTED_QUERY_PREFIXES: readonly string[] = ['catalogue', 'cartEstimate', 'profile'];
 
 export function shouldPersistQuery(query: Query): boolean {
   const head = query.queryKey[0];

@@ -41,13 +41,17 @@ const advance = (seconds: number) => {
 
 const SECRET = 'test-auth-secret-0123456789-abcdefghij';
 const TEST_NUMBER = '+919999999999';
+const TEST_EMAIL = 'tester@example.com';
 
 function appOptions(overrides: Partial<Config>, delivery: ReturnType<typeof memoryDelivery>): TestAppOptions {
   return {
     config: {
       AUTH_SECRET: SECRET,
       STATIC_DIR: '/nonexistent',
-      OTP_TEST_NUMBERS: new Map([[TEST_NUMBER, '123456']]),
+      OTP_TEST_NUMBERS: new Map([
+        [TEST_NUMBER, '123456'],
+        [TEST_EMAIL, '654321'],
+      ]),
       ...overrides,
     },
     now,
@@ -599,6 +603,18 @@ describe('profile', () => {
     expect(bProfile.profile.name).toBeNull();
     const own = await get(app, `/api/user/user_profile/get/v1/?user_id=${a.user_id}`, bearer(a.access_token));
     expect(profileResponseSchema.parse(own.json()).profile.user_id).toBe(a.user_id);
+  });
+
+  it('verifies a test e-mail address with its fixed code and sends nothing to it', async () => {
+    const set = await signIn();
+    const auth = bearer(set.access_token);
+    await post(app, '/api/user/user_account/email/update/v1/', { email: 'Tester@Example.com' }, auth);
+    const before = outbox.messages.length;
+    const sent = await get(app, '/api/user/user_account/email/verify/request_otp/v1/', auth);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(outbox.messages).toHaveLength(before);
+    const ok = await post(app, '/api/user/verify/email_otp/v1/', { otp: '654321' }, auth);
+    expect(profileResponseSchema.parse(ok.json()).profile.is_email_verified).toBe(true);
   });
 
   it('verifies a new e-mail address with a code sent to it', async () => {

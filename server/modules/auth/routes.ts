@@ -82,7 +82,7 @@ export const authModule = fp<ModuleOptions>(
       },
       now,
     });
-    const users = createUserService({ db, otp, now });
+    const users = createUserService({ db, otp, now, testCodes: config.OTP_TEST_NUMBERS });
     const oidc = createOidcService({
       db,
       config,

@@ -50,8 +50,14 @@ function emailTaken(): HttpError {
 }
 
 /** Buyers and their profiles (spec §3 User profile); every call is about the caller's own account. */
-export function createUserService(deps: { db: Database; otp: OtpService; now: () => Date }) {
-  const { db, otp, now } = deps;
+export function createUserService(deps: {
+  db: Database;
+  otp: OtpService;
+  now: () => Date;
+  /** Test addresses with fixed codes (OTP_TEST_NUMBERS): nothing is sent to them. */
+  testCodes?: ReadonlyMap<string, string>;
+}) {
+  const { db, otp, now, testCodes } = deps;
 
   async function find(userId: string): Promise<UserRow> {
     const row = await repo.findUser(db, userId);
@@ -173,6 +179,7 @@ export function createUserService(deps: { db: Database; otp: OtpService; now: ()
       channel: 'email',
       to: current.email,
       ip,
+      fixedCode: testCodes?.get(current.email.toLowerCase()),
     });
     return {
       message: `We sent a code to ${current.email}`,

@@ -1,7 +1,7 @@
 import type { Package } from '@contract/catalogue';
 import { PACKAGE_CODES } from '@contract/constants';
 import type { PriceEstimateRequest } from '@contract/pricing';
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
@@ -9,13 +9,14 @@ import { clear } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
+import { profileQuery } from '@/api/user';
 import { wireProfile } from '@/api/user.test-helpers';
 import { fakeEstimate } from '@/features/cart/estimate.test-helpers';
 import { formatMoney } from '@/lib/money';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
 import { pkg, product, solo } from '@/state/cart.test-helpers';
 import { countryStore } from '@/state/country';
-import { readCheckoutDraft, writeCheckoutDraft } from '@/storage/checkoutDraft';
+import { readCheckoutDraft, readLastOrderId, writeCheckoutDraft } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
 import { CheckoutPage, type CheckoutPageProps, OFFLINE_REASON, PAY_LABEL } from './CheckoutPage';
 import { REQUIRED_MESSAGE } from './checkoutForm';
@@ -51,6 +52,8 @@ interface Server {
   estimateFails: boolean;
   /** The shipping-charge call refuses the pincode with a field error. */
   shippingRefused: boolean;
+  /** A named discount the estimate gives (major units), none when 0. */
+  otherDiscount: number;
 }
 
 let server: Server;
@@ -114,7 +117,13 @@ function serve() {
         : json(200, { shipping_charges: 0 });
     if (pathname.includes('/orders/price_estimate/')) {
       if (server.estimateFails) return json(503, errorBody(503, 'SERVICE_UNAVAILABLE'));
-      return json(200, fakeEstimate(request.body as PriceEstimateRequest, { packages: server.catalogue }));
+      const estimate = fakeEstimate(request.body as PriceEstimateRequest, { packages: server.catalogue });
+      return json(200, {
+        ...estimate,
+        other_discounts: server.otherDiscount
+          ? [{ discount_name: 'Festival offer', discount_value: server.otherDiscount }]
+          : estimate.other_discounts,
+      });
     }
     return json(404, errorBody(404, 'NOT_FOUND'));
   }));
@@ -134,20 +143,27 @@ const totalBar = (state: CheckoutSummaryState) => (
   <p>Total {formatMoney(state.estimate.totalPrice, state.estimate.currency)}</p>
 );
 
-function renderCheckout(props: Partial<CheckoutPageProps> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function checkoutTree(props: Partial<CheckoutPageProps>, client: QueryClient, restoring = false) {
+  return (
     <QueryClientProvider client={client}>
-      <CheckoutPage
-        title="Checkout"
-        userId="u-1"
-        summary={summary}
-        totalBar={totalBar}
-        features={{ selfPickup: true, internationalUsers: false, businessTandC: false }}
-        {...props}
-      />
-    </QueryClientProvider>,
+      <IsRestoringProvider value={restoring}>
+        <CheckoutPage
+          title="Checkout"
+          userId="u-1"
+          summary={summary}
+          totalBar={totalBar}
+          features={{ selfPickup: true, internationalUsers: false, businessTandC: false }}
+          {...props}
+        />
+      </IsRestoringProvider>
+    </QueryClientProvider>
   );
+}
+
+function renderCheckout(props: Partial<CheckoutPageProps> = {}, client = newClient()) {
+  return render(checkoutTree(props, client));
 }
 
 const payButton = () => screen.getByRole('button', { name: PAY_LABEL });
@@ -171,6 +187,7 @@ describe('CheckoutPage', () => {
       catalogue: [solo(), licence()],
       estimateFails: false,
       shippingRefused: false,
+      otherDiscount: 0,
     };
     serve();
     setTokens('main', { accessToken: 'access', refreshToken: 'refresh', userId: 'u-1', expires: null });
@@ -313,6 +330,19 @@ describe('CheckoutPage', () => {
     expect(ready).toHaveTextContent('₹55,456.46');
   });
 
+  it('"Ready to pay" names what the buyer pays: the total less its discounts', async () => {
+    server.otherDiscount = 1_000;
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    const ready = await screen.findByRole('status', { name: '' });
+    expect(ready).toHaveTextContent('Ready to pay');
+    // 55,456.46 before the discount (the solo kit above), less 1,000.
+    expect(ready).toHaveTextContent('Your order comes to ₹54,456.46');
+  });
+
   it('asks for the e-mail to be verified first when it is not', async () => {
     server.profile = wireProfile({ email: 'asha@example.com', is_email_verified: false });
     const user = userEvent.setup();
@@ -338,6 +368,50 @@ describe('CheckoutPage', () => {
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(estimateCalls().length).toBeGreaterThan(before));
     await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it('opens offline with the profile kept on the device, however old, and the draft in the form', async () => {
+    const client = newClient();
+    const { queryKey } = profileQuery('u-1');
+    // Read once online (then kept on the device), long enough ago to be stale.
+    client.setQueryData(queryKey, await client.fetchQuery(profileQuery('u-1')), { updatedAt: 0 });
+    await writeCheckoutDraft({
+      values: { address1: '7 Park Street' },
+      useDifferentBillingAddress: false,
+      state: '',
+    });
+    act(() => onlineManager.setOnline(false));
+    renderCheckout({}, client);
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue('7 Park Street');
+    expect(field('Full name')).toHaveValue('Asha Kumar');
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveAccessibleDescription(OFFLINE_REASON);
+  });
+
+  it('waits for the cache kept on the device before it starts, so an offline reload finds the profile', async () => {
+    const client = newClient();
+    const profile = await client.fetchQuery(profileQuery('u-1'));
+    client.clear();
+    act(() => onlineManager.setOnline(false));
+    const view = render(checkoutTree({}, client, true));
+    // The draft and the last order id are read (the device's store answers in order) while the cache restores.
+    await act(async () => {
+      await readCheckoutDraft();
+      await readLastOrderId();
+    });
+    expect(screen.getByText('Loading the checkout…')).toBeInTheDocument();
+    // The restore brings the profile back, then the checkout starts with it.
+    client.setQueryData(profileQuery('u-1').queryKey, profile, { updatedAt: 0 });
+    view.rerender(checkoutTree({}, client, false));
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar');
+  });
+
+  it('offline with no profile on the device, says so, and loads it once back online', async () => {
+    act(() => onlineManager.setOnline(false));
+    renderCheckout();
+    expect(await screen.findByText('We could not load your details')).toBeInTheDocument();
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar');
   });
 
   it('shows a failed estimate as failed with a retry that recovers', async () => {

@@ -257,7 +257,8 @@ function PayAction({
   const ready = useSelector(checkout, (s) => s.matches('readyToPurchase'));
   const inProgress = useSelector(checkout, (s) => s.matches('orderInProgress'));
   const proceeding = useSelector(checkout, (s) => s.matches('proceedingToPay'));
-  const total = useSelector(checkout, (s) => s.context.estimate.totalPrice);
+  // What the buyer pays (spec §5's subtotal), as the total bar and the summary show it.
+  const total = useSelector(checkout, (s) => s.context.estimate.subtotal);
 
   if (proceeding) {
     return (

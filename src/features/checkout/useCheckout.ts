@@ -1,7 +1,13 @@
 import { pricingCountry } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
 import type { StateOption } from '@contract/places';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  type QueryClient,
+  useIsRestoring,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -48,9 +54,13 @@ export interface CheckoutBoot {
   storedOrderId: string | null;
 }
 
-/** Reads the draft and the last order id, and waits for the stored cart; null until all three are in. */
+/**
+ * Reads the draft and the last order id, and waits for the stored cart and the query cache kept on the device (the
+ * profile and the places an offline checkout runs on); null until all are in.
+ */
 export function useCheckoutBoot(): CheckoutBoot | null {
   const { hydrated } = useSnapshot(cartStore);
+  const restoring = useIsRestoring();
   const [stored, setStored] = useState<CheckoutBoot | null>(null);
   useEffect(() => {
     let live = true;
@@ -63,7 +73,7 @@ export function useCheckoutBoot(): CheckoutBoot | null {
       live = false;
     };
   }, []);
-  return hydrated ? stored : null;
+  return hydrated && !restoring ? stored : null;
 }
 
 export interface CheckoutFeatures extends EstimateFeatures {
@@ -263,7 +273,17 @@ export function useCheckout({
   const [logic] = useState(() =>
     checkoutMachine.provide({
       actors: {
-        fetchProfile: fromPromise(() => client.fetchQuery(profileQuery(userId))),
+        fetchProfile: fromPromise(async () => {
+          const query = profileQuery(userId);
+          // Offline a fetch would wait for the network: the profile kept on the device serves, however old; without
+          // one the failure screen shows, and the way back online retries.
+          if (!onlineManager.isOnline()) {
+            const known = client.getQueryData(query.queryKey);
+            if (known) return known;
+            throw new Error('offline, and no profile kept on the device');
+          }
+          return client.fetchQuery(query);
+        }),
         fetchOrderDetails: fromPromise(async ({ input, signal }) => {
           const order = await fetchOrderDetails(input.orderId, { signal });
           previousOrderRef.current = previousOrderPrefill(order);

@@ -11,6 +11,11 @@ export { expect } from '@playwright/test';
 export const TEST_CODE = '246810';
 const TEST_NUMBERS_PER_WORKER = 200;
 
+/** The e-mail address of the buyer with this mobile number: a test address, its code is TEST_CODE too. */
+export function buyerEmail(national: string): string {
+  return `buyer${national}@example.com`;
+}
+
 /** 98765 WW NNN: worker WW's NNNth buyer, a valid Indian mobile number. */
 function testNumber(workerIndex: number, n: number): string {
   return `98765${String(workerIndex % 100).padStart(2, '0')}${String(n).padStart(3, '0')}`;
@@ -40,10 +45,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         : mkdtempSync(join(tmpdir(), 'shop-e2e-'));
       mkdirSync(dataDir, { recursive: true });
       const basePort = Number(process.env.E2E_PORT ?? 0);
-      const numbers = Array.from(
-        { length: TEST_NUMBERS_PER_WORKER },
-        (_, i) => `+91${testNumber(workerIndex, i + 1)}:${TEST_CODE}`,
-      );
+      const numbers = Array.from({ length: TEST_NUMBERS_PER_WORKER }, (_, i) => {
+        const national = testNumber(workerIndex, i + 1);
+        return `+91${national}:${TEST_CODE},${buyerEmail(national)}:${TEST_CODE}`;
+      });
       const server = await startShopServer({
         dataDir,
         port: basePort > 0 ? basePort + parallelIndex : 0,

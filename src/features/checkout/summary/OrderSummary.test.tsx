@@ -40,6 +40,12 @@ const intraState = view({
 });
 
 describe('OrderSummary', () => {
+  it('is no landmark of its own: the sheet or the column around it is the "Order summary" region', () => {
+    renderSummary({ estimate: intraState });
+    expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order summary' })).toBeNull();
+  });
+
   it('shows the heading, the lines, the code forms and every price row in INR', () => {
     renderSummary({ estimate: intraState, codeForms: <form aria-label="Coupon" /> });
     expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Currency } from '@contract/money';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { formatDayTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { Button } from '@/ui/Button';
@@ -126,7 +126,6 @@ function EstimateNote({
 export function OrderSummary(props: OrderSummaryProps) {
   const { estimate, status, receivedAt, onRetry, variant, lines, codeForms, adBooking } = props;
   const now = props.now ?? Date.now();
-  const headingId = useId();
   const currency = estimate.currency;
   const rows = summaryRows(estimate, variant);
   const extras = summaryExtras({
@@ -149,10 +148,9 @@ export function OrderSummary(props: OrderSummaryProps) {
           : 'unknown';
 
   return (
-    <section className="order-summary" aria-labelledby={headingId}>
-      <h2 id={headingId} className="order-summary__heading">
-        Order summary
-      </h2>
+    // Not a named section: the bottom sheet (or the column beside the form) is the "Order summary" region.
+    <div className="order-summary">
+      <h2 className="order-summary__heading">Order summary</h2>
       {extras.festival && <FestivalStrip festival={extras.festival} />}
       {extras.headsetNotice && <HeadsetNotice />}
       <div className="order-summary__lines">{lines}</div>
@@ -220,6 +218,6 @@ export function OrderSummary(props: OrderSummaryProps) {
         </>
       )}
       <div className="order-summary__codes">{codeForms}</div>
-    </section>
+    </div>
   );
 }
