@@ -1,3 +1,4 @@
+import { PRICING_TYPES } from '@contract/pricing';
 import { addDays } from 'date-fns';
 import { z } from 'zod';
 import { STORAGE_KEYS, storedValue } from './kv';
@@ -22,6 +23,31 @@ export const checkoutDraftSchema = z.object({
 });
 export type CheckoutDraft = z.infer<typeof checkoutDraftSchema>;
 
+const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The checkout's last estimate as its price view (minor units), for the order it priced. */
+export const checkoutEstimateSchema = z.object({
+  /** Which order it priced (its lines and country): shown again only for the same. */
+  key: z.string().max(20_000),
+  receivedAt: z.number().int().min(0),
+  view: z.object({
+    currency: z.enum(['INR', 'USD']),
+    totalPrice: amount,
+    taxableAmount: amount,
+    taxAmount: amount,
+    shippingCharges: amount,
+    couponDiscount: amount,
+    associationDiscount: amount,
+    otherDiscounts: z.array(z.object({ name: z.string().max(200), value: amount })).max(20),
+    subtotal: amount,
+    pricingType: z.enum(PRICING_TYPES),
+    emiAmountStartingFrom: amount,
+    emiTenureMonths: z.number().int().positive().nullable(),
+    isShippingRequired: z.boolean(),
+  }),
+});
+export type CheckoutEstimateRecord = z.infer<typeof checkoutEstimateSchema>;
+
 export const lastOrderDetailsSchema = z.object({ orderId: z.string().min(1).max(100) });
 export type LastOrderDetails = z.infer<typeof lastOrderDetailsSchema>;
 
@@ -32,6 +58,19 @@ function ttlFrom(now: number): number {
 
 const draftReader = storedValue(STORAGE_KEYS.checkoutDraft, checkoutDraftSchema);
 const lastOrderReader = storedValue(STORAGE_KEYS.lastOrderDetails, lastOrderDetailsSchema);
+const estimateReader = storedValue(STORAGE_KEYS.checkoutEstimate, checkoutEstimateSchema);
+
+/** The checkout's last estimate, or undefined when none, expired (dropped) or unreadable. */
+export function readCheckoutEstimate(now = Date.now()): Promise<CheckoutEstimateRecord | undefined> {
+  return estimateReader.read(now);
+}
+
+export function writeCheckoutEstimate(record: CheckoutEstimateRecord, now = Date.now()): Promise<void> {
+  return storedValue(STORAGE_KEYS.checkoutEstimate, checkoutEstimateSchema, { ttlMs: ttlFrom(now) }).write(
+    record,
+    now,
+  );
+}
 
 /** The saved draft, or undefined when none, expired (dropped) or unreadable. */
 export function readCheckoutDraft(now = Date.now()): Promise<CheckoutDraft | undefined> {

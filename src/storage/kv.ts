@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   /** The last order's id and details (spec §4 Country and currency clears it; spec §9 expiry 7 days). */
   lastOrderDetails: 'lastOrderDetails',
   checkoutDraft: 'checkoutDraft',
+  /** The checkout's last price estimate, shown as last known offline. */
+  checkoutEstimate: 'checkoutEstimate',
   /** The TanStack Query cache (persister.ts). */
   queryCache: 'queryCache',
 } as const;

@@ -79,7 +79,7 @@ async function choose(page: Page, combobox: string, option: string): Promise<voi
 }
 
 /** A record of the app's IndexedDB key-value store (its envelope's value), undefined when there is none. */
-function storedRecord<T>(page: Page, key: 'queryCache' | 'checkoutDraft'): Promise<T | undefined> {
+function storedRecord<T>(page: Page, key: 'queryCache' | 'checkoutDraft' | 'checkoutEstimate'): Promise<T | undefined> {
   return page.evaluate(
     (name) =>
       new Promise<T | undefined>((resolve) => {
@@ -107,6 +107,11 @@ async function storedQueryHeads(page: Page): Promise<string[]> {
 }
 
 /** The address line the saved checkout draft holds. */
+/** The checkout's last estimate as kept on the device: what the buyer pays, in paise. */
+async function storedEstimateSubtotal(page: Page): Promise<unknown> {
+  return (await storedRecord<{ view: { subtotal: number } }>(page, 'checkoutEstimate'))?.view.subtotal;
+}
+
 async function storedDraftAddress(page: Page): Promise<unknown> {
   return (await storedRecord<{ values: Record<string, unknown> }>(page, 'checkoutDraft'))?.values.address1;
 }
@@ -296,10 +301,13 @@ test('offline, a reload keeps the checkout: the form with its draft, and the car
   await form.getByLabel('Address line 1').fill('7 Park Street');
   await form.getByLabel('Pincode').fill('110001');
   await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Delhi/);
-  await expect(page.getByRole('status').filter({ hasText: /Total amount/ })).toContainText('₹');
+  const totalBar = page.getByRole('status').filter({ hasText: /Total amount/ });
+  await expect(totalBar).toContainText('₹');
+  const total = (await totalBar.textContent())?.match(/₹[\d,.]+/)?.[0];
   await waitForServiceWorkerControl(page);
-  // The device keeps the draft, the profile and the places (each written a moment after it changes).
+  // The device keeps the draft, the estimate, the profile and the places (each written a moment after it changes).
   await expect.poll(() => storedDraftAddress(page)).toBe('7 Park Street');
+  await expect.poll(() => storedEstimateSubtotal(page)).toBeGreaterThan(0);
   await expect
     .poll(() => storedQueryHeads(page))
     .toEqual(
@@ -317,10 +325,10 @@ test('offline, a reload keeps the checkout: the form with its draft, and the car
   );
   const summary = await openSummary(page);
   await expect(summary.getByRole('rowgroup', { name: 'IBC home kit - Solo' })).toBeVisible();
-  // No price of this checkout was kept: none is made up, and the buyer is told when it will come.
-  await expect(summary.getByRole('status').filter({ hasText: /^Total amount/ })).toContainText(
-    'The price will show when you are back online',
-  );
+  // The last price this checkout received for this order, marked as such.
+  const lastKnown = summary.getByRole('status').filter({ hasText: /^Total amount/ });
+  await expect(lastKnown).toContainText('Last known price');
+  await expect(lastKnown).toContainText(total ?? 'no total read');
   await closeSummary(page);
 
   // Back online, the checkout prices the order by itself.

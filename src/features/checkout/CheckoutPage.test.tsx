@@ -16,7 +16,12 @@ import { formatMoney } from '@/lib/money';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
 import { pkg, product, solo } from '@/state/cart.test-helpers';
 import { countryStore } from '@/state/country';
-import { readCheckoutDraft, readLastOrderId, writeCheckoutDraft } from '@/storage/checkoutDraft';
+import {
+  readCheckoutDraft,
+  readCheckoutEstimate,
+  readLastOrderId,
+  writeCheckoutDraft,
+} from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
 import { CheckoutPage, type CheckoutPageProps, OFFLINE_REASON, PAY_LABEL } from './CheckoutPage';
 import { REQUIRED_MESSAGE } from './checkoutForm';
@@ -368,6 +373,31 @@ describe('CheckoutPage', () => {
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(estimateCalls().length).toBeGreaterThan(before));
     await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it('reopened offline, shows the last estimate of the same order as last known, never another order’s', async () => {
+    const user = userEvent.setup();
+    const client = newClient();
+    const first = renderCheckout({}, client);
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    expect(screen.getByText('Total ₹55,456.46')).toBeInTheDocument();
+    await waitFor(async () => expect((await readCheckoutEstimate())?.view.totalPrice).toBe(5_545_646));
+    first.unmount();
+
+    act(() => onlineManager.setOnline(false));
+    const again = renderCheckout({}, client);
+    await screen.findByRole('textbox', { name: 'Address line 1' });
+    expect(screen.getByText('Estimate lastKnown')).toBeInTheDocument();
+    expect(screen.getByText('Total ₹55,456.46')).toBeInTheDocument();
+    again.unmount();
+
+    // The cart changed: that estimate priced another order, so none is shown.
+    act(() => addPackageToCart(solo()));
+    renderCheckout({}, client);
+    await screen.findByRole('textbox', { name: 'Address line 1' });
+    expect(screen.getByText('Estimate lastKnown')).toBeInTheDocument();
+    expect(screen.queryByText('Total ₹55,456.46')).toBeNull();
   });
 
   it('opens offline with the profile kept on the device, however old, and the draft in the form', async () => {

@@ -28,7 +28,14 @@ import { profileQuery } from '@/api/user';
 import { cartStore } from '@/state/cart';
 import { cartEstimateFeatures, cartNeedsShipping, cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
-import { type CheckoutDraft, readCheckoutDraft, readLastOrderId } from '@/storage/checkoutDraft';
+import {
+  type CheckoutDraft,
+  type CheckoutEstimateRecord,
+  readCheckoutDraft,
+  readCheckoutEstimate,
+  readLastOrderId,
+  writeCheckoutEstimate,
+} from '@/storage/checkoutDraft';
 import { type CheckoutTrack, trackCodeApplied } from './analytics';
 import {
   type CheckoutOrderDetails,
@@ -52,6 +59,8 @@ import { type CheckoutVariant, checkoutVariantFor } from './variants';
 export interface CheckoutBoot {
   draft: CheckoutDraft | null;
   storedOrderId: string | null;
+  /** The last estimate this checkout received, shown as last known when it opens offline. */
+  lastEstimate: CheckoutEstimateRecord | null;
 }
 
 /**
@@ -64,11 +73,13 @@ export function useCheckoutBoot(): CheckoutBoot | null {
   const [stored, setStored] = useState<CheckoutBoot | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([readCheckoutDraft().catch(() => undefined), readLastOrderId().catch(() => null)]).then(
-      ([draft, storedOrderId]) => {
-        if (live) setStored({ draft: draft ?? null, storedOrderId });
-      },
-    );
+    void Promise.all([
+      readCheckoutDraft().catch(() => undefined),
+      readLastOrderId().catch(() => null),
+      readCheckoutEstimate().catch(() => undefined),
+    ]).then(([draft, storedOrderId, lastEstimate]) => {
+      if (live) setStored({ draft: draft ?? null, storedOrderId, lastEstimate: lastEstimate ?? null });
+    });
     return () => {
       live = false;
     };
@@ -497,7 +508,20 @@ export function useCheckout({
     receivedAt = preliminary.dataUpdatedAt || machineReceivedAt;
     if (packages.length === 0) status = 'ready';
   }
-  if (!online) status = 'lastKnown';
+  // The order this estimate prices: a last known one is shown again only for the same lines and country.
+  const estimateKey = JSON.stringify({ packages, countryCode });
+  useEffect(() => {
+    if (status === 'ready' && receivedAt !== null && online)
+      void writeCheckoutEstimate({ key: estimateKey, receivedAt, view: estimate }).catch(() => undefined);
+  }, [status, receivedAt, online, estimateKey, estimate]);
+  if (!online) {
+    status = 'lastKnown';
+    const stored = boot.lastEstimate;
+    if (receivedAt === null && stored && stored.key === estimateKey) {
+      estimate = stored.view;
+      receivedAt = stored.receivedAt;
+    }
+  }
 
   return {
     checkout,
