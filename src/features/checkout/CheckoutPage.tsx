@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/money';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useDeferredValue, useId } from 'react';
+import { memo, type ReactNode, useDeferredValue, useId } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SnapshotFrom } from 'xstate';
 import type { ClientProfile } from '@/api/user';
@@ -140,6 +140,7 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
     features: props.features,
   });
   const { checkout } = controller;
+  const deferredController = useDeferredValue(controller);
   const stage = useSelector(checkout, (s) => {
     if (s.matches('fetchingProfileFailed')) return 'failed' as const;
     if (s.matches('fetchingProfile') || s.matches('fetchingOrderDetails')) return 'loading' as const;
@@ -157,10 +158,14 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
     );
   }
   if (!profile) return <CheckoutLoading />;
-  return <CheckoutReady {...props} controller={controller} profile={profile} draft={props.boot.draft} />;
+  return (
+    <CheckoutReady {...props} controller={deferredController} profile={profile} draft={props.boot.draft} />
+  );
 }
 
-function CheckoutReady({
+// Re-rendered with a deferred controller: an update (a fetch answering, a machine moving) renders the page as a
+// transition React slices, while the fields the buyer types in update at once through their own subscriptions.
+const CheckoutReady = memo(function CheckoutReady({
   controller,
   profile,
   draft,
@@ -223,7 +228,7 @@ function CheckoutReady({
       </BottomSheet>
     </div>
   );
-}
+});
 
 type MachineReason = 'shippingFailed' | 'estimateFailed' | 'shipping' | 'pricing';
 
