@@ -79,7 +79,10 @@ async function choose(page: Page, combobox: string, option: string): Promise<voi
 }
 
 /** A record of the app's IndexedDB key-value store (its envelope's value), undefined when there is none. */
-function storedRecord<T>(page: Page, key: 'queryCache' | 'checkoutDraft' | 'checkoutEstimate'): Promise<T | undefined> {
+function storedRecord<T>(
+  page: Page,
+  key: 'queryCache' | 'checkoutDraft' | 'checkoutEstimate',
+): Promise<T | undefined> {
   return page.evaluate(
     (name) =>
       new Promise<T | undefined>((resolve) => {
