@@ -29,6 +29,12 @@ function savedPage(page: Page, path: string): Promise<boolean> {
  * (the sticky buy bar waits off screen, inert, until the page scrolls).
  */
 async function visibleText(page: Page): Promise<string> {
+  // innerText follows the styles (text-transform, display): read it once every stylesheet has applied.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+      (link) => link.sheet !== null,
+    ),
+  );
   return page.evaluate(() => {
     for (const node of document.querySelectorAll('[inert]')) node.remove();
     // biome-ignore lint/performance/useDomNodeTextContent: what is painted, which textContent is not.
