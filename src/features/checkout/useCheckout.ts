@@ -491,6 +491,10 @@ export function useCheckout({
     if (machineEstimate !== initialEstimate.current) setMachineReceivedAt(Date.now());
   }, [machineEstimate]);
 
+  const preliminaryView = useMemo(
+    () => (preliminary.data ? toPriceView(preliminary.data) : null),
+    [preliminary.data],
+  );
   let estimate: PriceView;
   let status: EstimateStatus;
   let receivedAt: number | null;
@@ -499,7 +503,7 @@ export function useCheckout({
     status = machineStatus;
     receivedAt = machineReceivedAt;
   } else {
-    estimate = preliminary.data ? toPriceView(preliminary.data) : machineEstimate;
+    estimate = preliminaryView ?? machineEstimate;
     status = preliminary.isError
       ? 'failed'
       : preliminary.data && !preliminary.isFetching
@@ -510,10 +514,16 @@ export function useCheckout({
   }
   // The order this estimate prices: a last known one is shown again only for the same lines and country.
   const estimateKey = JSON.stringify({ packages, countryCode });
+  const latest = useRef(estimate);
+  latest.current = estimate;
+  const received = status === 'ready' && online ? receivedAt : null;
+  // Written once per estimate received (its time), not on every render that shows it.
   useEffect(() => {
-    if (status === 'ready' && receivedAt !== null && online)
-      void writeCheckoutEstimate({ key: estimateKey, receivedAt, view: estimate }).catch(() => undefined);
-  }, [status, receivedAt, online, estimateKey, estimate]);
+    if (received !== null)
+      void writeCheckoutEstimate({ key: estimateKey, receivedAt: received, view: latest.current }).catch(
+        () => undefined,
+      );
+  }, [received, estimateKey]);
   if (!online) {
     status = 'lastKnown';
     const stored = boot.lastEstimate;
