@@ -345,7 +345,8 @@ export function useCheckout({
   const draftReferral =
     typeof boot.draft?.values.referralCode === 'string' ? boot.draft.values.referralCode : '';
 
-  const coupon = useActorRef(
+  // Each machine's logic is made once, like the checkout's: its calls read the current inputs through refs.
+  const [couponLogic] = useState(() =>
     couponMachine.provide({
       actors: {
         applyCoupon: fromPromise(async ({ input }) => {
@@ -357,11 +358,11 @@ export function useCheckout({
         }),
       },
     }),
-    { input: { code: presetCouponCode?.trim() || draftCoupon } },
   );
+  const coupon = useActorRef(couponLogic, { input: { code: presetCouponCode?.trim() || draftCoupon } });
   couponRef.current = coupon;
 
-  const referral = useActorRef(
+  const [referralLogic] = useState(() =>
     referralMachine.provide({
       actors: {
         applyReferral: fromPromise(async ({ input }) => {
@@ -373,9 +374,11 @@ export function useCheckout({
         }),
       },
     }),
-    // A code applied before (the draft's) is applied again, as a code from the page address is.
-    { input: { presetCode: presetReferralCode?.trim() || draftReferral || null } },
   );
+  // A code applied before (the draft's) is applied again, as a code from the page address is.
+  const referral = useActorRef(referralLogic, {
+    input: { presetCode: presetReferralCode?.trim() || draftReferral || null },
+  });
   referralRef.current = referral;
 
   // An applied code prices the order: the analytics hear of it and the estimate is asked again.
