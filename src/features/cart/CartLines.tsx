@@ -84,17 +84,15 @@ function Stepper({
   );
 }
 
-function LineNotes({
-  line,
-  currency,
-  online,
-  estimate,
-}: {
+/** What a line's product cell and its notes read. */
+interface LineCellProps {
   line: CartItem;
   currency: Currency;
   online: boolean;
   estimate: CartEstimate;
-}) {
+}
+
+function LineNotes({ line, currency, online, estimate }: LineCellProps) {
   const notes: ReactNode[] = [];
   const priced = estimateFor(line, estimate);
   if (line.unavailable) {
@@ -147,17 +145,7 @@ function LineNotes({
   return notes.length > 0 ? <span className="cart-line__notes">{notes}</span> : null;
 }
 
-function ProductCell({
-  line,
-  currency,
-  online,
-  estimate,
-}: {
-  line: CartItem;
-  currency: Currency;
-  online: boolean;
-  estimate: CartEstimate;
-}) {
+function ProductCell({ line, currency, online, estimate }: LineCellProps) {
   return (
     <th scope="row" className="cart-line__product">
       <span className="cart-line__product-inner">
