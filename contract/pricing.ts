@@ -50,7 +50,7 @@ export const estimatePackageSchema = z.object({
 export type EstimatePackage = z.infer<typeof estimatePackageSchema>;
 
 /** A coupon or associate code as typed: blank means none; upper-cased. */
-const discountCodeSchema = (message: string) =>
+export const discountCodeSchema = (message: string) =>
   z
     .string()
     .trim()
@@ -60,7 +60,7 @@ const discountCodeSchema = (message: string) =>
     .nullish();
 
 /** Free text the buyer chose from a list (state, country): bounded, never trusted beyond a lookup. */
-const placeName = z.string().trim().max(100, 'Choose a value from the list').nullish();
+export const placeName = z.string().trim().max(100, 'Choose a value from the list').nullish();
 
 export const estimateBillingDetailsSchema = z.object({
   state_name_enum: placeName,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { CodeDelivery } from './modules/auth/delivery/types';
+import type { PaymentProvider } from './modules/payments/provider';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +19,8 @@ export interface AppDeps {
   codeDelivery?: CodeDelivery;
   /** The issuer's HTTP client for social login (tests may wrap it). */
   oidcFetch?: typeof fetch;
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests may pass their own. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What every module plugin is registered with: the app's dependencies, the clock settled. */

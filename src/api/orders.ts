@@ -1,3 +1,15 @@
+import {
+  fetchAndUpdatePaymentStatusResponseSchema,
+  type Order,
+  type OrderCreateRequest,
+  type OrderCreateResponse,
+  orderCancelResponseSchema,
+  orderCreateResponseSchema,
+  orderResponseSchema,
+  orderStatusResponseSchema,
+  type PaymentResult,
+  userOrdersResponseSchema,
+} from '@contract/orders';
 import { z } from 'zod';
 import { apiRequest } from './client';
 
@@ -50,4 +62,92 @@ export async function fetchOrderDetails(
     signal,
   });
   return 'order' in answer ? answer.order : answer;
+}
+
+/*
+ * Orders and payments (spec §7): create, status, cancel, history, and the payment status reconciliation. Every call
+ * is the signed-in buyer's; the server refuses another buyer's order.
+ */
+
+/** POST /order/create/…: `idempotencyKey` makes a retry of the same attempt return the same order. */
+export function createOrder(
+  request: OrderCreateRequest,
+  {
+    idempotencyKey,
+    international,
+    signal,
+  }: { idempotencyKey: string; international: boolean; signal?: AbortSignal },
+): Promise<OrderCreateResponse> {
+  return apiRequest({
+    service: 'commerce',
+    path: international ? '/order/create/multiple_packages/v2/' : '/order/create/multiple_packages/v1/',
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: orderCreateResponseSchema,
+    signal,
+  });
+}
+
+const orderPath = (orderId: string, rest: string) => `/order/${encodeURIComponent(orderId)}/${rest}`;
+
+/** GET /order/{id}/status/v1/ (spec §4 Order status polling). */
+export function fetchOrderStatus(orderId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest({
+    service: 'commerce',
+    path: orderPath(orderId, 'status/v1/'),
+    schema: orderStatusResponseSchema,
+    signal,
+  });
+}
+
+/** GET /order/{id}/cancel/v1/: releases an unpaid order's stock. */
+export function cancelOrder(orderId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest({
+    service: 'commerce',
+    path: orderPath(orderId, 'cancel/v1/'),
+    schema: orderCancelResponseSchema,
+    signal,
+  });
+}
+
+/** GET /user/orders/v1/: the buyer's orders, newest first. */
+export async function fetchUserOrders({ signal }: { signal?: AbortSignal } = {}): Promise<Order[]> {
+  const answer = await apiRequest({
+    service: 'commerce',
+    path: '/user/orders/v1/',
+    schema: userOrdersResponseSchema,
+    signal,
+  });
+  return answer.orders;
+}
+
+/** GET /api/invoicing/orders/{id}/v1/: one order in full. */
+export async function fetchOrder(orderId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Order> {
+  const answer = await apiRequest({
+    service: 'invoicing',
+    path: `/orders/${encodeURIComponent(orderId)}/v1/`,
+    schema: orderResponseSchema,
+    signal,
+  });
+  return answer.order;
+}
+
+/**
+ * POST /api/invoicing/orders/{id}/fetch_and_update_payment_status/v1/: with the card provider's signed result the
+ * server verifies it; without, it asks the provider. Answers the order's status after reconciling.
+ */
+export function fetchAndUpdatePaymentStatus(
+  orderId: string,
+  paymentResult: PaymentResult | null,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  return apiRequest({
+    service: 'invoicing',
+    path: `/orders/${encodeURIComponent(orderId)}/fetch_and_update_payment_status/v1/`,
+    method: 'POST',
+    body: { payment_result: paymentResult },
+    schema: fetchAndUpdatePaymentStatusResponseSchema,
+    signal,
+  });
 }
