@@ -16,14 +16,7 @@ import {
   type Sandbox,
   sandboxWebhookSecret,
 } from './sandbox';
-import {
-  linkPage,
-  modalPage,
-  notFoundPage,
-  SANDBOX_CHECKOUT_JS,
-  SANDBOX_CSS,
-  SANDBOX_MODAL_JS,
-} from './sandbox-pages';
+import { linkPage, modalPage, SANDBOX_CHECKOUT_JS, SANDBOX_CSS, SANDBOX_MODAL_JS } from './sandbox-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +69,9 @@ const chooseBodySchema = z.object({
 const sandboxParamsSchema = z.object({ id: z.string().trim().min(1).max(128) });
 const modalQuerySchema = z.object({ order_id: z.string().trim().min(1).max(128) });
 
+const paymentNotFound = () =>
+  new HttpError(404, 'This sandbox payment does not exist. Go back to the shop and try again.');
+
 function html(reply: FastifyReply, status: number, body: string) {
   return reply
     .code(status)
@@ -108,7 +104,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     reply.header('content-security-policy', frameableCsp(reply.getHeader('content-security-policy')));
     reply.header('x-frame-options', 'SAMEORIGIN');
     const payment = await sandbox.find(request.query.order_id);
-    if (payment?.kind !== 'modal') return html(reply, 404, notFoundPage());
+    if (payment?.kind !== 'modal') throw paymentNotFound();
     return html(reply, 200, modalPage(payment));
   });
 
@@ -132,7 +128,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
 
   app.get('/link/:id', { schema: { params: sandboxParamsSchema } }, async (request, reply) => {
     const payment = await sandbox.find(request.params.id);
-    if (payment?.kind !== 'redirect') return html(reply, 404, notFoundPage());
+    if (payment?.kind !== 'redirect') throw paymentNotFound();
     return html(reply, 200, linkPage(payment));
   });
 
@@ -141,16 +137,9 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     { schema: { params: sandboxParamsSchema, body: z.object({ choice: z.enum(SANDBOX_CHOICES) }) } },
     async (request, reply) => {
       const payment = await sandbox.find(request.params.id);
-      if (payment?.kind !== 'redirect') return html(reply, 404, notFoundPage());
-      try {
-        const result = await sandbox.choose(payment.providerOrderId, request.body.choice);
-        return reply.header('cache-control', NO_STORE).redirect(result.returnUrl, 303);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 409) {
-          return html(reply, 409, linkPage(payment, error.message));
-        }
-        throw error;
-      }
+      if (payment?.kind !== 'redirect') throw paymentNotFound();
+      const result = await sandbox.choose(payment.providerOrderId, request.body.choice);
+      return reply.header('cache-control', NO_STORE).redirect(result.returnUrl, 303);
     },
   );
 };

@@ -71,7 +71,7 @@ ${buttons}
 }
 
 /** The hosted payment page: a plain form, so it works without any script. */
-export function linkPage(payment: SandboxPaymentRow, message?: string): string {
+export function linkPage(payment: SandboxPaymentRow): string {
   const buttons = SANDBOX_CHOICES.map(
     (choice) =>
       `<button type="submit" name="choice" value="${choice}" class="choice choice-${choice}">${LABELS[choice]}</button>`,
@@ -79,17 +79,9 @@ export function linkPage(payment: SandboxPaymentRow, message?: string): string {
   return page(
     'Sandbox payment page',
     `${summary(payment)}
-${message ? `<p class="status" role="alert">${escapeHtml(message)}</p>` : ''}
 <form method="post" action="/pay/sandbox/link/${encodeURIComponent(payment.providerOrderId)}" class="choices">
 ${buttons}
 </form>`,
-  );
-}
-
-export function notFoundPage(): string {
-  return page(
-    'Payment not found',
-    `<h1>Payment not found</h1><p class="muted">This sandbox payment does not exist. Go back to the shop and try again.</p>`,
   );
 }
 
