@@ -16,13 +16,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
 import type { EstimateVariant } from '../checkout/service';
 import { createCheckoutService } from '../checkout/service';
+import { gameKeysRequestSchema, gameKeysResponseSchema } from './cli';
 import { createOrdersService, type OrdersService } from './service';
 
 declare module 'fastify' {
@@ -52,16 +52,6 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   }
   return parsed.data;
 }
-
-const gameKeysRequestSchema = z.object({
-  product_code: z.string().trim().min(1).max(64),
-  keys: z.array(z.string().trim().min(4).max(128)).min(1).max(10_000),
-});
-const gameKeysResponseSchema = z.object({
-  product_code: z.string(),
-  added: z.number().int(),
-  free: z.number().int(),
-});
 
 /** Under /api/commerce: create, status, cancel, history and details (spec §7), each the signed-in buyer's. */
 const commerceRoutes: FastifyPluginAsyncZod<{
