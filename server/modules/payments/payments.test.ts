@@ -17,7 +17,7 @@ import {
   wholePackage,
 } from '../orders/testing';
 import type { PaymentProvider } from './provider';
-import { createPaymentProvider } from './providers';
+import { createPaymentProvider, sandboxSecret } from './providers';
 import {
   createSandbox,
   SANDBOX_DEV_SECRET,
@@ -345,5 +345,15 @@ describe('the provider payment order', () => {
       /PAYMENT_PROVIDER=razorpay is not available/,
     );
     expect(createPaymentProvider(testConfig(), sandbox, {}).name).toBe('sandbox');
+  });
+
+  it('signs with SANDBOX_SECRET, or in production with a secret derived from AUTH_SECRET, never the dev one', () => {
+    const derive = (from: string) => hmacHex(from, 'sandbox');
+    const auth = 'a-production-auth-secret-of-32-characters';
+    expect(sandboxSecret(testConfig(), SANDBOX_DEV_SECRET, derive)).toBe(SANDBOX_DEV_SECRET);
+    const production = testConfig({ NODE_ENV: 'production', AUTH_SECRET: auth });
+    expect(sandboxSecret(production, SANDBOX_DEV_SECRET, derive)).toBe(derive(auth));
+    const own = 's'.repeat(40);
+    expect(sandboxSecret({ ...production, SANDBOX_SECRET: own }, SANDBOX_DEV_SECRET, derive)).toBe(own);
   });
 });
