@@ -49,7 +49,9 @@ export function razorpaySignatureMatches(
 
 /* ---- What Razorpay answers (only the fields the adapter reads) ---- */
 
-const apiErrorSchema = z.object({ error: z.object({ code: z.string().optional(), description: z.string() }) });
+const apiErrorSchema = z.object({
+  error: z.object({ code: z.string().optional(), description: z.string() }),
+});
 const orderSchema = z.object({ id: z.string().min(1) });
 const paymentLinkSchema = z.object({
   id: z.string().min(1),
@@ -200,7 +202,12 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       callback_method: 'get',
       expire_by: Math.floor(input.expiresAt.getTime() / 1000),
     });
-    return { kind: 'redirect', provider: 'razorpay', provider_order_id: link.id, payment_link: link.short_url };
+    return {
+      kind: 'redirect',
+      provider: 'razorpay',
+      provider_order_id: link.id,
+      payment_link: link.short_url,
+    };
   }
 
   return {
@@ -208,7 +215,9 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
 
     async createPayment(input) {
       if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-        throw new RangeError(`Razorpay takes a positive whole amount in minor units, not ${input.amountMinor}`);
+        throw new RangeError(
+          `Razorpay takes a positive whole amount in minor units, not ${input.amountMinor}`,
+        );
       return input.service === 'CARD_MODAL' ? createOrder(input) : createPaymentLink(input);
     },
 
@@ -237,7 +246,8 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
     },
 
     parseWebhook(rawBody, headers): PaymentEvent | null {
-      if (!razorpaySignatureMatches(rawBody, header(headers, 'x-razorpay-signature'), webhookSecret)) return null;
+      if (!razorpaySignatureMatches(rawBody, header(headers, 'x-razorpay-signature'), webhookSecret))
+        return null;
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
@@ -252,8 +262,15 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       if (!outcome || !providerOrderId) return null;
       const providerPaymentId = body.payload.payment?.entity.id ?? null;
       // Razorpay names each event in x-razorpay-event-id, the same on every retry of it.
-      const eventId = header(headers, 'x-razorpay-event-id') || `${body.event}:${providerPaymentId ?? providerOrderId}`;
-      return { eventId, providerOrderId, providerPaymentId, outcome, occurredAt: new Date(body.created_at * 1000) };
+      const eventId =
+        header(headers, 'x-razorpay-event-id') || `${body.event}:${providerPaymentId ?? providerOrderId}`;
+      return {
+        eventId,
+        providerOrderId,
+        providerPaymentId,
+        outcome,
+        occurredAt: new Date(body.created_at * 1000),
+      };
     },
 
     async fetchState(providerOrderId): Promise<ProviderPaymentState> {
