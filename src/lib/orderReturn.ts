@@ -15,6 +15,15 @@ export const WATCHED_ORDER_STATUSES = [
 ] as const;
 export type WatchedOrderStatus = (typeof WATCHED_ORDER_STATUSES)[number];
 
+/** The page's key-value store and keys (src/storage/kv.ts; a test holds them equal). */
+export const KV_DATABASE = 'ibc-shop';
+export const KV_STORE = 'kv';
+export const LAST_ORDER_KEY = 'lastOrderDetails';
+export const ORDER_RETURN_KEY = 'orderReturn';
+/** The main token set's cookies (src/api/cookies.ts tokenCookieName('main', …); a test holds them equal). */
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+export const TOKEN_EXPIRES_COOKIE = 'expires';
+
 /** The sync tag the page registers (one-off and periodic) and the worker answers. */
 export const ORDER_STATUS_SYNC_TAG = 'order-status';
 /** The message the worker posts to its windows with what it found. */

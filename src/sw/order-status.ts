@@ -3,32 +3,29 @@
 // Relative imports only (see requests.ts); the records are the page's (src/storage/kv.ts, features/orders).
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import {
+  ACCESS_TOKEN_COOKIE,
   isFinalOrderStatus,
   isNewsForBuyer,
   isWatchedOrderStatus,
+  KV_DATABASE,
+  KV_STORE,
+  LAST_ORDER_KEY,
+  ORDER_RETURN_KEY,
   ORDER_STATUS_MESSAGE,
   ORDER_STATUS_SYNC_TAG,
   type OrderReturnRecord,
   type OrderStatusMessage,
   orderNotice,
   parseOrderReturnRecord,
+  TOKEN_EXPIRES_COOKIE,
   type WatchedOrderStatus,
 } from '../lib/orderReturn';
-
-/** The page's key-value store and keys (src/storage/kv.ts STORAGE_KEYS; a test holds them equal). */
-export const KV_DATABASE = 'ibc-shop';
-export const KV_STORE = 'kv';
-export const LAST_ORDER_KEY = 'lastOrderDetails';
-export const ORDER_RETURN_KEY = 'orderReturn';
-/** The main token set's cookies (src/api/cookies.ts tokenCookieName('main', …)). */
-export const ACCESS_TOKEN_COOKIE = 'access_token';
-export const TOKEN_EXPIRES_COOKIE = 'expires';
 
 export type WorkerCheckOutcome = 'none' | 'unauthenticated' | 'pending' | 'final';
 
 export interface WorkerCheckDeps {
   readLastOrderId(now: number): Promise<string | null>;
-  readRecord(): Promise<OrderReturnRecord | null>;
+  readRecord(now: number): Promise<OrderReturnRecord | null>;
   writeRecord(record: OrderReturnRecord): Promise<void>;
   /** The main access token, or null when none is kept, it has expired or cookies cannot be read here. */
   accessToken(now: number): Promise<string | null>;
@@ -56,7 +53,7 @@ function statusOf(body: unknown): WatchedOrderStatus | null {
 export async function checkOrderStatusInWorker(deps: WorkerCheckDeps): Promise<WorkerCheckOutcome> {
   const now = deps.now();
   const orderId = await deps.readLastOrderId(now);
-  const record = await deps.readRecord();
+  const record = await deps.readRecord(now);
   // The success screen clears the last order id: nothing left to watch.
   if (!orderId || !record || record.orderId !== orderId) return 'none';
   if (record.status && isFinalOrderStatus(record.status)) return 'final';
@@ -166,8 +163,8 @@ export function workerDeps(scope: ServiceWorkerGlobalScope): WorkerCheckDeps {
       const value = liveValue(await get(LAST_ORDER_KEY, kv()), now);
       return isRecord(value) && typeof value.orderId === 'string' && value.orderId ? value.orderId : null;
     },
-    async readRecord() {
-      return parseOrderReturnRecord(liveValue(await get(ORDER_RETURN_KEY, kv()), Date.now()));
+    async readRecord(now) {
+      return parseOrderReturnRecord(liveValue(await get(ORDER_RETURN_KEY, kv()), now));
     },
     async writeRecord(record) {
       const raw: unknown = await get(ORDER_RETURN_KEY, kv());

@@ -15,12 +15,18 @@ export function isQuietPath(pathname: string): boolean {
  * Mounted once in the app shell: looks for a stored last order when the app opens, comes back to the foreground
  * or reconnects (an order created since is picked up too), and only then loads the watcher.
  */
-export function OrderReturnMount({ pathname }: { pathname: string }) {
+export function OrderReturnMount({
+  pathname,
+  readOrderId = readStoredOrderId,
+}: {
+  pathname: string;
+  readOrderId?: () => Promise<string | null>;
+}) {
   const [orderId, setOrderId] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
     const look = () => {
-      void readStoredOrderId().then((id) => {
+      void readOrderId().then((id) => {
         if (alive && id) setOrderId(id);
       });
     };
@@ -35,7 +41,7 @@ export function OrderReturnMount({ pathname }: { pathname: string }) {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', look);
     };
-  }, []);
+  }, [readOrderId]);
   if (!orderId) return null;
   return (
     <Suspense fallback={null}>
