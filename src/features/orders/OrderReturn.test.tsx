@@ -8,7 +8,7 @@ import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
 import { readLastOrderId, writeLastOrderId } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
-import { OrderReturnMount } from './OrderReturnMount';
+import { isQuietPath, OrderReturnMount } from './OrderReturnMount';
 import { wireOrder } from './orders.test-helpers';
 
 /** The server: the order's reconciled status is `status`; the order reads as IBC1001. */
@@ -141,6 +141,13 @@ describe('the push-like return', () => {
     expect(await screen.findByText('We will notify you when it is confirmed.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('knows the screens that tell the buyer about their payment themselves', () => {
+    for (const path of ['/checkout', '/success', '/failure', '/order/ord_1/success'])
+      expect(isQuietPath(path), path).toBe(true);
+    for (const path of ['/', '/my-orders', '/ibc-kit', '/order/ord_1'])
+      expect(isQuietPath(path), path).toBe(false);
   });
 
   it('stays quiet on the checkout and result screens', async () => {
