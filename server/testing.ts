@@ -202,11 +202,14 @@ async function openTestDatabase(seedNow: boolean): Promise<OpenDatabase> {
   const source = await template(seedNow ? 'migrated' : 'seeded');
   const name = `test_${randomBytes(8).toString('hex')}`;
   await onCluster((client) => client.query(`create database "${name}" template "${source}"`));
+  // Not `with (force)`: that would kill connections the pool is still closing (an unhandled error in the pool);
+  // a plain drop waits for them to go, and fails if the test left one open.
+  const drop = () => onCluster((client) => client.query(`drop database if exists "${name}"`));
   let opened: OpenDatabase;
   try {
     opened = await openDatabase({ DATA_DIR: IN_MEMORY, DATABASE_URL: databaseUrl(name) }, { seed: seedNow });
   } catch (error) {
-    await onCluster((client) => client.query(`drop database if exists "${name}" with (force)`));
+    await drop();
     throw error;
   }
   return {
@@ -215,7 +218,7 @@ async function openTestDatabase(seedNow: boolean): Promise<OpenDatabase> {
       try {
         await opened.close();
       } finally {
-        await onCluster((client) => client.query(`drop database if exists "${name}" with (force)`));
+        await drop();
       }
     },
   };
