@@ -97,6 +97,8 @@ const steps: Step[] = [
     command: localBin('vitest'),
     // No --passWithNoTests: include globs that match nothing are a broken suite, not a green one.
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    // This run is the PGlite one, whatever the caller's shell has set.
+    env: { TEST_DATABASE_URL: '' },
     counts: () => vitestCounts(vitestReport),
   },
   {
