@@ -35,7 +35,7 @@ describe('testApp', () => {
   });
 });
 
-describeOnPostgres('many connections', () => {
+describeOnPostgres('many connections', { timeout: 10_000 }, () => {
   let shop: TestApp;
   beforeAll(async () => {
     shop = await testApp();

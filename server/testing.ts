@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { describe } from 'vitest';
+import { describe, type TestOptions } from 'vitest';
 import { POSTGRES_ONLY_PREFIX } from '../scripts/postgres-cluster';
 import { type App, buildApp } from './app';
 import { type Config, loadConfig } from './config';
@@ -29,8 +29,14 @@ import * as schema from './db/schema';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 /** Tests of what only a many-connection database shows (row locks, parallel transactions): they run on PostgreSQL. */
-export const describeOnPostgres = (name: string, body: () => void) =>
-  describe.runIf(TEST_DATABASE_URL !== undefined)(`${POSTGRES_ONLY_PREFIX} ${name}`, body);
+export function describeOnPostgres(name: string, body: () => void): void;
+export function describeOnPostgres(name: string, options: TestOptions, body: () => void): void;
+export function describeOnPostgres(name: string, ...rest: [() => void] | [TestOptions, () => void]): void {
+  const onPostgres = describe.runIf(TEST_DATABASE_URL !== undefined);
+  const title = `${POSTGRES_ONLY_PREFIX} ${name}`;
+  if (rest.length === 1) onPostgres(title, rest[0]);
+  else onPostgres(title, rest[0], rest[1]);
+}
 
 /** Tests of embedded PGlite itself (its thread, its data dir): the PostgreSQL run has nothing of it to test. */
 export const describeOnPglite = describe.skipIf(TEST_DATABASE_URL !== undefined);
