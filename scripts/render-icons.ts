@@ -26,7 +26,7 @@ const renders: Render[] = [
   { source: 'maskable.svg', output: 'maskable-192.png', size: 192, transparent: false },
   // iOS fills transparency with black and rounds the corners itself, so the icon goes on the page colour.
   { source: 'icon.svg', output: 'apple-touch-icon.png', size: 180, transparent: false },
-  ...['kit', 'game', 'help'].map((name) => ({
+  ...['kit', 'game', 'orders', 'help'].map((name) => ({
     source: `shortcuts/${name}.svg`,
     output: `shortcuts/${name}-96.png`,
     size: 96,

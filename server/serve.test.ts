@@ -1,15 +1,16 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { findRunningServer, OPERATOR_TOKEN_FILE, SERVER_INFO_FILE } from './runtime';
 import { startServer } from './serve';
-import { memoryLogger, testConfig } from './testing';
+import { describeOnPglite, memoryLogger, testConfig } from './testing';
 
 // What `npm start` does, on a real data directory: the slowest test here (PGlite's first open).
-describe('startServer on an embedded PGlite data dir', () => {
+// PGlite-only: about the embedded database's data dir and its lock, which the PostgreSQL run does not use.
+describeOnPglite('startServer on an embedded PGlite data dir', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-'));
   const config = testConfig({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', HOST: '127.0.0.1', PORT: 0 });
   const stops: (() => Promise<void>)[] = [];

@@ -21,6 +21,7 @@ import { Route as IbcKitRouteImport } from './routes/ibc-kit'
 import { Route as IbcKitNoCostEmiRouteImport } from './routes/ibc-kit-no-cost-emi'
 import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
+import { Route as MyOrdersRouteImport } from './routes/my-orders'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
@@ -92,6 +93,11 @@ const MetaverseSuperstarRoute = MetaverseSuperstarRouteImport.update({
   path: '/metaverse-superstar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyOrdersRoute = MyOrdersRouteImport.update({
+  id: '/my-orders',
+  path: '/my-orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
     | '/terms-and-conditions'
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
     | '/terms-and-conditions'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
     | '/terms-and-conditions'
@@ -293,6 +305,7 @@ export interface RootRouteChildren {
   IbcKitNoCostEmiRoute: typeof IbcKitNoCostEmiRoute
   IbcSteamGameRoute: typeof IbcSteamGameRoute
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
+  MyOrdersRoute: typeof MyOrdersRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   PurchaseRoute: typeof PurchaseRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
@@ -390,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MetaverseSuperstarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-orders': {
+      id: '/my-orders'
+      path: '/my-orders'
+      fullPath: '/my-orders'
+      preLoaderRoute: typeof MyOrdersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
@@ -470,6 +490,7 @@ const rootRouteChildren: RootRouteChildren = {
   IbcKitNoCostEmiRoute: IbcKitNoCostEmiRoute,
   IbcSteamGameRoute: IbcSteamGameRoute,
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
+  MyOrdersRoute: MyOrdersRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   PurchaseRoute: PurchaseRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,

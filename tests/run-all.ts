@@ -1,12 +1,13 @@
 /**
- * `npm test`: typecheck, lint, unit/component/API tests, build, browser end-to-end, Lighthouse budgets, in that
- * order. Each step streams its output; the first failing step stops the run. The last line is the summary a
+ * `npm test`: typecheck, lint, unit/component/API tests (the API's on PGlite), the API tests again on a throw-away
+ * PostgreSQL cluster, build, browser end-to-end, Lighthouse budgets, in that order. Each step streams its output; the first failing step stops the run. The last line is the summary a
  * runner reads: `N passed, N failed` (test cases; a failing step that has no cases of its own counts as one).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postgresOnlyProblem, SERVER_SUITE_ARGS, startPostgresCluster } from '../scripts/postgres-cluster';
 import { localBin, repoRoot } from './e2e/support/env';
 
 interface Counts {
@@ -21,6 +22,10 @@ interface Step {
   env?: Record<string, string>;
   /** Test-case counts from the step's report; undefined when the step has no cases. */
   counts?: () => Counts | undefined;
+  /** Starts what the step needs; its `stop` runs after the step, however it ended. */
+  setup?: () => Promise<{ env: Record<string, string>; stop: () => void }>;
+  /** Why the step failed although its command succeeded, or null. */
+  verify?: () => string | null;
 }
 
 interface StepResult {
@@ -32,6 +37,7 @@ interface StepResult {
 
 const reportDir = mkdtempSync(join(tmpdir(), 'shop-test-report-'));
 const vitestReport = join(reportDir, 'vitest.json');
+const vitestPostgresReport = join(reportDir, 'vitest-postgres.json');
 const playwrightReport = join(reportDir, 'playwright.json');
 const lighthouseSummary = join(repoRoot, '.lighthouse', 'summary.json');
 
@@ -51,8 +57,8 @@ function numberAt(value: unknown, key: string): number {
 }
 
 /** vitest's JSON reporter (Jest's format). */
-function vitestCounts(): Counts | undefined {
-  const report = readJson(vitestReport);
+function vitestCounts(path: string): Counts | undefined {
+  const report = readJson(path);
   if (report === undefined) return undefined;
   return { passed: numberAt(report, 'numPassedTests'), failed: numberAt(report, 'numFailedTests') };
 }
@@ -91,7 +97,27 @@ const steps: Step[] = [
     command: localBin('vitest'),
     // No --passWithNoTests: include globs that match nothing are a broken suite, not a green one.
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    counts: vitestCounts,
+    // This run is the PGlite one, whatever the caller's shell has set.
+    env: { TEST_DATABASE_URL: '' },
+    counts: () => vitestCounts(vitestReport),
+  },
+  {
+    // The API suite again on real PostgreSQL: many connections, so concurrent buyers really race for rows.
+    name: 'vitest postgres',
+    command: localBin('vitest'),
+    args: [
+      ...SERVER_SUITE_ARGS,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestPostgresReport}`,
+    ],
+    setup: async () => {
+      const cluster = await startPostgresCluster();
+      console.log(`PostgreSQL on 127.0.0.1:${cluster.port}`);
+      return { env: { TEST_DATABASE_URL: cluster.url }, stop: cluster.stop };
+    },
+    counts: () => vitestCounts(vitestPostgresReport),
+    verify: () => postgresOnlyProblem(readJson(vitestPostgresReport)),
   },
   // npm run build: vite build, then the precompressed .br/.gz copies the server sends.
   { name: 'build', command: 'npm', args: ['run', 'build'] },
@@ -140,6 +166,17 @@ function run(step: Step): Promise<number> {
   });
 }
 
+async function runWithSetup(step: Step): Promise<number> {
+  if (!step.setup) return run(step);
+  const { env, stop } = await step.setup();
+  try {
+    if (interrupted) return 130;
+    return await run({ ...step, env: { ...step.env, ...env } });
+  } finally {
+    stop();
+  }
+}
+
 function printTable(results: StepResult[]): void {
   const rows = results.map((r) => [
     r.name,
@@ -160,12 +197,30 @@ async function main(): Promise<number> {
   const started = performance.now();
   rmSync(lighthouseSummary, { force: true });
 
+  // A Ctrl-C between steps (or while a step's setup runs) ends the run after it, so its cleanup still happens.
+  const stopAfterStep = () => {
+    interrupted = true;
+  };
+  process.on('SIGINT', stopAfterStep);
+  process.on('SIGTERM', stopAfterStep);
+
   for (const step of steps) {
     console.log(
       `\n=== ${step.name}: ${[step.command, ...step.args].map((a) => a.replace(`${repoRoot}/`, '')).join(' ')}`,
     );
     const stepStarted = performance.now();
-    const exitCode = await run(step);
+    let exitCode: number;
+    try {
+      exitCode = await runWithSetup(step);
+    } catch (error) {
+      console.error(`[${step.name}] ${error instanceof Error ? error.message : String(error)}`);
+      exitCode = 1;
+    }
+    const problem = exitCode === 0 ? (step.verify?.() ?? null) : null;
+    if (problem) {
+      console.error(`[${step.name}] ${problem}`);
+      exitCode = 1;
+    }
     const counts = step.counts?.();
     results.push({ name: step.name, exitCode, seconds: (performance.now() - stepStarted) / 1000, counts });
     if (exitCode !== 0 || interrupted) break;

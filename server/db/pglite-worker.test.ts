@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { HEALTH_PROBE_INTERVAL_MS } from '../plugins/health';
-import { memoryLogger, testConfig } from '../testing';
+import { describeOnPglite, memoryLogger, testConfig } from '../testing';
 import { IN_MEMORY, type OpenDatabase, openDatabase, openPgliteWorker, pgliteDataDir } from './client';
 import { DataDirLockedError } from './lock';
 import * as schema from './schema';
@@ -29,7 +29,8 @@ async function loopTurnsDuring(work: () => Promise<unknown>): Promise<number> {
 }
 
 // Each test opens databases (PGlite's start and migrations): slow on a busy machine.
-describe('embedded PGlite on its own thread', { timeout: 60_000 }, () => {
+// About embedded PGlite itself: the PostgreSQL run has none of it to test.
+describeOnPglite('embedded PGlite on its own thread', { timeout: 60_000 }, () => {
   const open: OpenDatabase[] = [];
   afterAll(async () => {
     for (const database of open) await database.close();

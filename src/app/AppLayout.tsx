@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CartButton } from '@/features/cart/CartButton';
 import { useCartOpen } from '@/features/cart/view';
+import { OrderReturnMount } from '@/features/orders/OrderReturnMount';
 import { useCartCount } from '@/state/cart';
 import { useCountry } from '@/state/country';
 import { useAuth } from '../features/auth/AuthProvider';
@@ -21,6 +22,7 @@ const primaryNav = [
 ] as const;
 
 const footerLinks = [
+  { to: '/my-orders', label: 'My orders' },
   { to: CONTENT_PATHS.aboutUs, label: 'About us' },
   { to: CONTENT_PATHS.help, label: 'Help' },
   { to: CONTENT_PATHS.metaverseSuperstar, label: 'Metaverse Superstar' },
@@ -39,6 +41,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const cartOpen = useCartOpen();
   const cartCount = useCartCount();
   const auth = useAuth();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   // Once opened, the dialog stays mounted so it can animate out when closed.
   const [cartWanted, setCartWanted] = useState(false);
   if (cartOpen && !cartWanted) setCartWanted(true);
@@ -105,6 +108,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {/* A cart with lines re-checks prices and stock for the buyer's country whenever the app is online. */}
         {painted && cartCount > 0 ? <CartRevalidation countryCode={countryCode} /> : null}
       </Suspense>
+      {/* The push-like return: a pending last order is re-checked and its outcome shown here, on any page. */}
+      <OrderReturnMount pathname={pathname} />
       <UpdatePrompt />
     </div>
   );

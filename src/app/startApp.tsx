@@ -9,6 +9,7 @@ import { hydrateCart } from '@/state/cart';
 import { adoptCountryCookie, bindCountryQueryClient, countryStore, hydrateCountry } from '@/state/country';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { MY_ORDERS_QUERY_KEY } from '../features/orders/queryKeys';
 import {
   createQueryPersister,
   QUERY_PERSIST_BUSTER,
@@ -84,7 +85,10 @@ export async function startApp(
         <AuthProvider
           track={track}
           hydrated={pageHydrated}
-          onSignedOut={() => queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY })}
+          onSignedOut={() => {
+            queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
+            queryClient.removeQueries({ queryKey: MY_ORDERS_QUERY_KEY });
+          }}
         >
           <OnHydratedProvider value={hydrated}>{children}</OnHydratedProvider>
         </AuthProvider>

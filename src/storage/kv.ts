@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   checkoutDraft: 'checkoutDraft',
   /** The checkout's last price estimate, shown as last known offline. */
   checkoutEstimate: 'checkoutEstimate',
+  /** The watch on the last order's payment, shared with the service worker (src/sw/order-status.ts). */
+  orderReturn: 'orderReturn',
   /** The TanStack Query cache (persister.ts). */
   queryCache: 'queryCache',
 } as const;

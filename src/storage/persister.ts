@@ -16,9 +16,14 @@ export const QUERY_PERSIST_BUSTER = `${version}:${QUERY_CACHE_SCHEMA}`;
 /**
  * Key prefixes whose queries survive a reload: the catalogue (spec: the shop opens with data offline) and the cart's
  * last estimate (shown offline as last known), and the signed-in buyer's profile (the checkout opens offline with
- * it; signing out removes it).
+ * it) and order history (My orders reads offline from the last sync); signing out removes those two.
  */
-export const PERSISTED_QUERY_PREFIXES: readonly string[] = ['catalogue', 'cartEstimate', 'profile'];
+export const PERSISTED_QUERY_PREFIXES: readonly string[] = [
+  'catalogue',
+  'cartEstimate',
+  'profile',
+  'myOrders',
+];
 
 export function shouldPersistQuery(query: Query): boolean {
   const head = query.queryKey[0];

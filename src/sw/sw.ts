@@ -5,6 +5,7 @@ import { registerRoute } from 'workbox-routing';
 import { buildRevision } from './app-shell';
 import { catalogueRoute, productImageRoute } from './catalogue';
 import { createPages } from './navigation';
+import { registerOrderStatusSync } from './order-status';
 import { hashedAssetRoute, imageRoute } from './static-assets';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -43,3 +44,7 @@ registerRoute(imageRoute);
 // other writes always go to the network; requests carrying an Authorization header or Cache-Control:
 // no-cache, and every other server path (@contract/paths), are never cached (requests.ts).
 registerRoute(catalogueRoute);
+
+// The push-like return: the page registers a sync while the buyer's last order waits for its payment; the
+// worker re-checks it when the browser fires the sync (connectivity back, or later with the app closed).
+registerOrderStatusSync(self);

@@ -97,13 +97,14 @@ test('every shortcut of the manifest opens a real page', async ({ request }) => 
   }
 });
 
-test('Help says where "Install app" is and how to ask about an order today', async ({ page }) => {
+test('Help says where "Install app" is and where a buyer finds their orders', async ({ page }) => {
   await page.goto('/help');
   await page.getByText('Can I install the shop on my phone?').click();
   await expect(page.getByText(/“Install app” button appears at the top of the page/)).toBeVisible();
   await page.getByText('Where is my order?').click();
-  await expect(
-    page.getByText(/with your order number and the phone number you signed in with/),
-  ).toBeVisible();
-  await expect(page.getByText(/in the menu|open My orders/)).toHaveCount(0);
+  await expect(page.getByText(/^Open My orders \(from your account or the foot of any page\)/)).toBeVisible();
+  await expect(page.getByText(/in the menu/)).toHaveCount(0);
+  // What Help names is real: the footer's My orders opens the page (sign-in first for a visitor).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'My orders' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fmy-orders/);
 });

@@ -126,6 +126,8 @@ beforeAll(async () => {
   shop = await testApp({
     config: { STATIC_DIR: fakeStaticDir() },
     operatorToken: TOKEN,
+    // The seeded sales are dated from NOW.
+    seedNow: true,
   });
   app = shop.app;
   for (const row of await shop.db.select().from(schema.packages)) ids.set(row.packageCode, row.id);

@@ -1,9 +1,7 @@
 import { packageResponseSchema } from '@contract/catalogue';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
-import type { Database } from '../../db/client';
 import { fakeStaticDir, type TestApp, testApp } from '../../testing';
 import { CATALOGUE_VERSION_POLL_MS } from './version';
 
@@ -11,10 +9,9 @@ const TOKEN = 'test-operator-token-memory';
 
 let shop: TestApp;
 let other: App;
-let queries: MockInstance<PGlite['query']>;
 
 /** The SQL this process sent since `since`, as text. */
-const sqlSince = (since: number) => queries.mock.calls.slice(since).map(([sql]) => String(sql));
+const sqlSince = (since: number) => shop.queries.slice(since);
 
 const batGrip = async (app: App) => {
   const res = await app.inject({ method: 'GET', url: '/api/commerce/packages/9/v1/' });
@@ -35,13 +32,12 @@ const setGripPrice = async (amount: number) => {
 };
 
 beforeAll(async () => {
-  // Only the background polls are driven by hand; PGlite keeps its real timers.
+  // Only the background polls are driven by hand; the database keeps its real timers.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   shop = await testApp({ config: { STATIC_DIR: fakeStaticDir() }, operatorToken: TOKEN });
   // A second API process on the same database.
   other = shop.build({ config: { STATIC_DIR: fakeStaticDir() } });
   await other.ready();
-  queries = vi.spyOn((shop.db as Database & { $client: PGlite }).$client, 'query');
 });
 
 afterAll(async () => {
@@ -69,7 +65,7 @@ describe('catalogue reads from memory', () => {
     ] as const;
     const first = await Promise.all(reads.map((read) => shop.app.inject(read)));
     for (const res of first) expect(res.statusCode, res.body).toBe(200);
-    const since = queries.mock.calls.length;
+    const since = shop.queries.length;
     for (let round = 0; round < 5; round += 1) {
       const again = await Promise.all(reads.map((read) => shop.app.inject(read)));
       // The same answers, byte for byte, with their headers.
@@ -85,7 +81,7 @@ describe('catalogue reads from memory', () => {
 
   it('shows an operator change in the writing process at once, with one reload of the catalogue', async () => {
     const before = await batGrip(shop.app);
-    const since = queries.mock.calls.length;
+    const since = shop.queries.length;
     await setGripPrice(301);
     expect(await batGrip(shop.app)).toBe(301);
     expect(await batGrip(shop.app)).toBe(301);
@@ -132,7 +128,7 @@ describe('coupons and referral codes from memory', () => {
       { packages, associate_code: 'CLUB-RAHUL' },
     ];
     for (const body of bodies) expect((await estimate(body)).statusCode).toBe(200);
-    const since = queries.mock.calls.length;
+    const since = shop.queries.length;
     const again = await Promise.all(bodies.map(estimate));
     for (const res of again) expect(res.statusCode, res.body).toBe(200);
     expect(sqlSince(since)).toEqual([]);
@@ -172,7 +168,7 @@ describe('pages', () => {
 
   it('are served from memory per catalogue version, without reading the version per request', async () => {
     const first = await renderOf(shop.app);
-    const since = queries.mock.calls.length;
+    const since = shop.queries.length;
     expect(await renderOf(shop.app)).toBe(first);
     expect(await renderOf(shop.app)).toBe(first);
     expect(sqlSince(since)).toEqual([]);

@@ -40,11 +40,11 @@ const groups: { id: string; heading: string; faqs: Faq[] }[] = [
       },
       {
         q: 'Where is my order?',
-        a: `Write to ${SUPPORT_EMAIL} with your order number and the phone number you signed in with. We reply with your order's status and, once it has shipped, its tracking number, within one working day.`,
+        a: `Open My orders (from your account or the foot of any page): every order you placed is there with its status, and it reads from your last visit even offline. For a shipped order's tracking number, write to ${SUPPORT_EMAIL} with your order number and the phone number you signed in with; we reply within one working day.`,
       },
       {
         q: 'When will I receive my game key?',
-        a: 'Game and STEAM keys are assigned to your order within minutes of a successful payment and e-mailed to your verified address.',
+        a: 'Game and STEAM keys are assigned to your order as soon as the payment is confirmed, and shown on the order’s confirmation and in My orders.',
       },
     ],
   },

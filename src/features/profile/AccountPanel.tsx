@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import { ProfileCardContainer } from './ProfileCard';
@@ -10,12 +11,15 @@ export interface AccountPanelProps {
   onSignOut: () => void;
 }
 
-/** The signed-in buyer's account panel: the profile card (spec §2) and Sign out. */
+/** The signed-in buyer's account panel: the profile card (spec §2), their orders and Sign out. */
 export function AccountPanel({ open, onClose, userId, onSignOut }: AccountPanelProps) {
   return (
     <Modal open={open} onClose={onClose} title="Your account" size="s">
       <div className="account-panel">
         <ProfileCardContainer userId={userId} />
+        <Link to="/my-orders" className="ui-button" data-variant="primary" data-size="l" onClick={onClose}>
+          My orders
+        </Link>
         <Button
           variant="secondary"
           size="l"

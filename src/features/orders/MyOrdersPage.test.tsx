@@ -1,0 +1,231 @@
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { setTokens } from '@/api/tokens';
+import { createQueryClient } from '@/app/queryClient';
+import { MyOrdersPage } from './MyOrdersPage';
+import { wireOrder } from './orders.test-helpers';
+import { myOrdersQuery } from './queries';
+
+const ZONE = 'Asia/Kolkata';
+/** 3 November 2026, 20:00 in Kolkata. */
+const NOW = Date.parse('2026-11-03T14:30:00.000Z');
+/** 18:52 the same day in Kolkata: when the saved copy was fetched. */
+const SYNCED_AT = Date.parse('2026-11-03T13:22:00.000Z');
+
+const older = wireOrder({
+  order_id: 'ord_1',
+  customer_order_id: 'IBC1001',
+  creation_datetime: '2026-10-01T04:30:00.000Z',
+});
+const newer = wireOrder({
+  order_id: 'ord_2',
+  customer_order_id: 'IBC1002',
+  creation_datetime: '2026-11-02T18:45:00.000Z',
+  order_status: 'SUCCESS',
+  total_amount: 49.5,
+  currency: 'USD',
+  order_game_keys_status: { is_game_keys_required: true, game_keys_assigned_status: 'ASSIGNED' },
+  game_keys: ['GAME-KEY-7Q2X'],
+  packages: [
+    {
+      package_id: 2,
+      package_code: 'IBC_GAME',
+      quantity: 1,
+      name: 'IBC game',
+      description: 'The game',
+      pic_url: '/images/products/game.webp',
+      package_type: 'fixed',
+      products: [
+        {
+          product_id: 21,
+          product_code: 'GAME',
+          name: 'IBC cricket game',
+          description: 'The VR cricket game for your headset',
+          pic_url: '/images/products/game.webp',
+          product_type: 'game',
+          quantity: 1,
+          total_amount_for_each_product: 49.5,
+          vendor_details: { vendor_type: 'SELF', vendor_name: 'IBC' },
+          category: null,
+        },
+      ],
+    },
+  ],
+});
+
+function mount({
+  client = createQueryClient(),
+  internationalUsers = true,
+}: {
+  client?: ReturnType<typeof createQueryClient>;
+  internationalUsers?: boolean;
+} = {}) {
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => (
+        <MyOrdersPage userId="u-1" internationalUsers={internationalUsers} timeZone={ZONE} now={() => NOW} />
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: ['/my-orders'] }),
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+/** A client that gives up at once (the app's retries wait a real second). */
+function clientWithoutRetries() {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return client;
+}
+
+beforeEach(() => {
+  resetClient();
+  setTokens('main', { accessToken: 'a.b.c', refreshToken: 'r', userId: 'u-1', expires: null });
+  onlineManager.setOnline(true);
+});
+afterEach(() => {
+  onlineManager.setOnline(true);
+  vi.unstubAllGlobals();
+});
+
+describe('My orders', () => {
+  it("lists the buyer's orders newest first, with what was bought, the total, status, number and date", async () => {
+    const { requests } = fakeNetwork(() => json(200, { orders: [older, newer] }));
+    mount();
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Order IBC1002',
+      'Order IBC1001',
+    ]);
+    expect(requests[0]?.url).toContain('/api/commerce/user/orders/v1/');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer a.b.c');
+
+    const [latest, first] = cards as [HTMLElement, HTMLElement];
+    expect(within(latest).getByText('IBC cricket game')).toBeInTheDocument();
+    expect(within(latest).getByText('Quantity: 1')).toBeInTheDocument();
+    expect(within(latest).getByText('The VR cricket game for your headset')).toBeInTheDocument();
+    expect(within(latest).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(latest).getByText('$49.50')).toBeInTheDocument();
+    // 18:45 UTC on 2 November is past midnight in Kolkata.
+    expect(within(latest).getByText('3 November 2026, 00:15')).toBeInTheDocument();
+    // The picture is decorative beside the product's name (alt="").
+    expect(latest.querySelector('img')).toHaveAttribute('src', '/images/products/game.webp');
+
+    expect(within(first).getByText('VR home kit')).toBeInTheDocument();
+    expect(within(first).getByText('Quantity: 2')).toBeInTheDocument();
+    expect(within(first).getByText('Headset mount, bat sensor and charging dock')).toBeInTheDocument();
+    expect(within(first).getByText('₹10,000')).toBeInTheDocument();
+    expect(within(first).getByText('1 October 2026, 10:00')).toBeInTheDocument();
+    expect(screen.getByText(/International users are enabled/)).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('shows the status of each order in words', async () => {
+    fakeNetwork(() =>
+      json(200, {
+        orders: [
+          wireOrder({ order_id: 'a', customer_order_id: 'IBC1', order_status: 'PENDING' }),
+          wireOrder({ order_id: 'b', customer_order_id: 'IBC2', order_status: 'FAILED' }),
+          wireOrder({ order_id: 'c', customer_order_id: 'IBC3', order_status: 'EXPIRED' }),
+        ],
+      }),
+    );
+    mount({ internationalUsers: false });
+    await screen.findAllByRole('article');
+    expect(screen.getByText('Payment being confirmed')).toBeInTheDocument();
+    expect(screen.getByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('Expired unpaid')).toBeInTheDocument();
+    expect(screen.queryByText(/International users are enabled/)).not.toBeInTheDocument();
+  });
+
+  it('shows the game key with a button that copies it', async () => {
+    fakeNetwork(() => json(200, { orders: [newer] }));
+    const user = userEvent.setup();
+    mount();
+    expect(await screen.findByText('GAME-KEY-7Q2X')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy game key GAME-KEY-7Q2X' }));
+    expect(await navigator.clipboard.readText()).toBe('GAME-KEY-7Q2X');
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it('says when a paid game key is still being assigned', async () => {
+    fakeNetwork(() =>
+      json(200, {
+        orders: [
+          wireOrder({
+            order_game_keys_status: {
+              is_game_keys_required: true,
+              game_keys_assigned_status: 'NOT_ASSIGNED',
+            },
+          }),
+        ],
+      }),
+    );
+    mount();
+    expect(
+      await screen.findByText('Your game key is being assigned and will appear here.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the way to the shop when there are no orders', async () => {
+    fakeNetwork(() => json(200, { orders: [] }));
+    mount();
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows an error with a retry that loads the orders', async () => {
+    let fail = true;
+    fakeNetwork(() =>
+      fail ? json(500, errorBody(500, 'INTERNAL_SERVER_ERROR')) : json(200, { orders: [older] }),
+    );
+    const user = userEvent.setup();
+    mount({ client: clientWithoutRetries() });
+    expect(await screen.findByRole('heading', { name: 'We could not load your orders' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Order IBC1001' })).toBeInTheDocument();
+  });
+
+  it('shows the last synced orders offline, marked as such', async () => {
+    fakeNetwork(() => Promise.reject(new TypeError('Failed to fetch')));
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    client.setQueryData(myOrdersQuery('u-1').queryKey, [older], { updatedAt: SYNCED_AT });
+    mount({ client });
+    expect(await screen.findByRole('heading', { name: 'Order IBC1001' })).toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('You are offline. Showing your orders as last synced 18:52.');
+    expect(within(note).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('marks the saved orders when the refresh fails online, with a retry', async () => {
+    let fail = true;
+    fakeNetwork(() =>
+      fail ? json(503, errorBody(503, 'SERVICE_UNAVAILABLE')) : json(200, { orders: [older, newer] }),
+    );
+    const user = userEvent.setup();
+    const client = clientWithoutRetries();
+    client.setQueryData(myOrdersQuery('u-1').queryKey, [older], {
+      updatedAt: Date.parse('2026-11-01T13:22:00.000Z'),
+    });
+    mount({ client });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      'Could not refresh. Showing your orders as last synced 1 November 2026, 18:52.',
+    );
+    fail = false;
+    await user.click(within(note).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('note')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,238 @@
+import { toMinor } from '@contract/money';
+import type { Order } from '@contract/orders';
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { formatDayTime, formatLongDate, formatTime } from '@/lib/dates';
+import { Button } from '@/ui/Button';
+import { ErrorView } from '@/ui/ErrorView';
+import { Money } from '@/ui/Money';
+import { Skeleton } from '@/ui/Skeleton';
+import { readStoredOrderId } from './lastOrderProbe';
+import { NotifyMeButton } from './NotifyMeButton';
+import { myOrdersQuery } from './queries';
+import { newestFirst, ORDER_STATUS_WORDS, purchasedLines } from './view';
+import '@/ui/Button.css';
+import '@/ui/visually-hidden.css';
+import './orders.css';
+
+export const MY_ORDERS_TITLE = 'My orders';
+
+export interface MyOrdersPageProps {
+  userId: string;
+  /** Spec §2: the page states that international users are enabled (FEATURE_INTERNATIONAL_USERS). */
+  internationalUsers: boolean;
+  /** The buyer's zone for dates (default: the zone the app sends as x-tz). */
+  timeZone?: string;
+  /** Now, for "last synced" (tests pass a fixed one). */
+  now?: () => number;
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    onlineManager.subscribe.bind(onlineManager),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
+/** The signed-in buyer's orders, newest first; readable offline from the last sync, marked as such. */
+export function MyOrdersPage({ userId, internationalUsers, timeZone, now = Date.now }: MyOrdersPageProps) {
+  const query = useQuery(myOrdersQuery(userId));
+  const online = useOnline();
+  const orders = query.data ? newestFirst(query.data) : null;
+  const [watchedOrderId, setWatchedOrderId] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void readStoredOrderId().then((id) => alive && setWatchedOrderId(id));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  // Data from an earlier visit, not (yet) confirmed by the server: offline, or the refresh failed.
+  const showingSaved = orders !== null && (!online || query.isError);
+
+  return (
+    <section className="my-orders" aria-labelledby="my-orders-title" aria-busy={query.isFetching}>
+      <h1 id="my-orders-title" className="my-orders__title">
+        {MY_ORDERS_TITLE}
+      </h1>
+      {internationalUsers && (
+        <p className="my-orders__intro">
+          International users are enabled: buyers outside India can order here and pay in USD.
+        </p>
+      )}
+      {showingSaved && (
+        <div className="my-orders__saved" role="note">
+          <p>
+            <strong>{online ? 'Could not refresh.' : 'You are offline.'}</strong> Showing your orders as last
+            synced {formatDayTime(query.dataUpdatedAt, now(), timeZone)}.
+          </p>
+          {online && (
+            <Button
+              variant="secondary"
+              size="s"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+      {orders === null ? (
+        query.isError ? (
+          <ErrorView
+            title="We could not load your orders"
+            message={
+              online
+                ? 'Please try again.'
+                : 'You are offline and no saved copy is on this device. Try again once you are connected.'
+            }
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : (
+          <OrdersLoading />
+        )
+      ) : orders.length === 0 ? (
+        <div className="my-orders__empty">
+          <h2>No orders yet</h2>
+          <p>When you buy the kit, the game or a bat, your orders and game keys appear here.</p>
+          <Link to="/" className="ui-button" data-variant="primary" data-size="m">
+            Browse the shop
+          </Link>
+        </div>
+      ) : (
+        <ol className="my-orders__list">
+          {orders.map((order) => (
+            <li key={order.order_id}>
+              <OrderCard order={order} timeZone={timeZone} watched={order.order_id === watchedOrderId} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function OrdersLoading() {
+  return (
+    <div className="my-orders__loading">
+      <p className="visually-hidden">Loading your orders…</p>
+      <Skeleton className="my-orders__skeleton" />
+      <Skeleton className="my-orders__skeleton" />
+    </div>
+  );
+}
+
+export function OrderCard({
+  order,
+  timeZone,
+  watched = false,
+}: {
+  order: Order;
+  timeZone?: string;
+  watched?: boolean;
+}) {
+  const titleId = useId();
+  const lines = purchasedLines(order);
+  return (
+    <article className="order-card" aria-labelledby={titleId}>
+      <header className="order-card__header">
+        <h2 id={titleId} className="order-card__title">
+          Order {order.customer_order_id}
+        </h2>
+        <p className={`order-card__status order-card__status--${order.order_status.toLowerCase()}`}>
+          {ORDER_STATUS_WORDS[order.order_status]}
+        </p>
+        <p className="order-card__date">
+          Placed on{' '}
+          <time dateTime={order.creation_datetime}>
+            {formatLongDate(order.creation_datetime, timeZone)},{' '}
+            {formatTime(order.creation_datetime, timeZone)}
+          </time>
+        </p>
+      </header>
+      <ul className="order-card__lines" aria-label="Products">
+        {lines.map((line) => (
+          <li key={line.key} className="order-line">
+            <img
+              className="order-line__picture"
+              src={line.picUrl}
+              alt=""
+              width={72}
+              height={72}
+              loading="lazy"
+              decoding="async"
+            />
+            <div className="order-line__text">
+              <p className="order-line__name">{line.name}</p>
+              <p className="order-line__quantity">Quantity: {line.quantity}</p>
+              {line.description && <p className="order-line__description">{line.description}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="order-card__total">
+        <span>Total</span>
+        <Money minor={toMinor(order.total_amount, order.currency)} currency={order.currency} />
+      </p>
+      {order.game_keys.length > 0 && (
+        <div className="order-card__keys">
+          <h3>{order.game_keys.length === 1 ? 'Your game key' : 'Your game keys'}</h3>
+          <ul>
+            {order.game_keys.map((key) => (
+              <li key={key}>
+                <GameKey value={key} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {order.game_keys.length === 0 &&
+        order.order_status === 'SUCCESS' &&
+        order.order_game_keys_status.is_game_keys_required && (
+          <p className="order-card__note">Your game key is being assigned and will appear here.</p>
+        )}
+      {/* Only the order this device watches (the last one) can be announced. */}
+      {watched && order.order_status === 'PENDING' && (
+        <div className="order-card__notify">
+          <NotifyMeButton />
+        </div>
+      )}
+    </article>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+function GameKey({ value }: { value: string }) {
+  const [copy, setCopy] = useState<CopyState>('idle');
+  return (
+    <div className="game-key">
+      <code className="game-key__value">{value}</code>
+      <Button
+        variant="secondary"
+        size="s"
+        aria-label={`Copy game key ${value}`}
+        onClick={() => {
+          const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+          if (!clipboard) {
+            setCopy('failed');
+            return;
+          }
+          clipboard.writeText(value).then(
+            () => setCopy('copied'),
+            () => setCopy('failed'),
+          );
+        }}
+      >
+        Copy
+      </Button>
+      <span className="game-key__status" role="status" aria-live="polite">
+        {copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Could not copy: select the key to copy it' : ''}
+      </span>
+    </div>
+  );
+}

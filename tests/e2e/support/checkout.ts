@@ -1,0 +1,96 @@
+import type { Locator, Page } from '@playwright/test';
+import { appReady } from './app';
+import { buyerEmail, expect, TEST_CODE } from './fixtures';
+
+/* The steps of a buyer's way to the checkout, shared by the checkout and payment journeys. */
+
+export const KIT = /^IBC home kit\s*-?\s*Solo$/;
+
+/** Signs a new buyer up on /sign-in and waits until the app is back on `redirect`. */
+export async function signIn(page: Page, national: string, redirect: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveText(/India \(\+91\)/);
+  await page.getByLabel('Mobile number').fill(national);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('6-digit code').fill(TEST_CODE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about you' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Asha Kumar');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirect.replace(/[?]/g, '\\?')}$`));
+}
+
+export async function signInAt(page: Page, national: string, redirect: string): Promise<void> {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(redirect)}`);
+  await signIn(page, national, redirect);
+}
+
+/** Adds the solo kit from its product page; leaves the cart open and returns it. */
+export async function addKit(page: Page): Promise<Locator> {
+  if (!page.url().endsWith('/ibc-kit')) await page.goto('/ibc-kit');
+  await appReady(page);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: KIT }) });
+  const add = card.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeEnabled();
+  await add.click();
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart).toBeVisible();
+  return cart;
+}
+
+/** The cart's total once the server priced it. */
+export async function cartTotal(cart: Locator): Promise<string> {
+  const total = cart.getByText('Total', { exact: true }).locator('..');
+  await expect(total).toContainText('₹');
+  return ((await total.textContent()) ?? '').replace('Total', '').trim();
+}
+
+/** The order summary: opened as a dialog on a phone, the column beside the form on a wide screen. */
+export async function openSummary(page: Page): Promise<Locator> {
+  const handle = page.getByRole('button', { name: 'Order summary', exact: true });
+  if ((await handle.getAttribute('aria-expanded')) !== 'true') await handle.click();
+  const sheet = page.getByRole('dialog', { name: 'Order summary' });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+export async function closeSummary(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Order summary' })).toBeHidden();
+}
+
+/** The summary's Total row. */
+export const summaryTotal = (summary: Locator) =>
+  summary
+    .getByRole('term')
+    .filter({ hasText: /^Total$/ })
+    .locator('xpath=following-sibling::dd[1]');
+
+export async function choose(page: Page, combobox: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: combobox })).toHaveText(new RegExp(option));
+}
+
+export const payButton = (page: Page) => page.getByRole('button', { name: 'Proceed to pay' });
+
+/**
+ * Fills the checkout as a buyer in Bengaluru would, the e-mail verified by its code and the terms accepted, and
+ * leaves the page with "Proceed to pay" enabled.
+ */
+export async function fillCheckout(page: Page, buyerPhone: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Your details' });
+  await expect(form.getByLabel('Full name')).toHaveValue('Asha Kumar');
+  await form.getByLabel('Mobile number for delivery').fill('9876543210');
+  await form.getByLabel('Address line 1').fill('12 MG Road');
+  await form.getByLabel('Pincode').fill('560001');
+  await expect(form.getByLabel('City')).toHaveValue(/Bengaluru|Bangalore/);
+  await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Karnataka/);
+  const email = form.getByLabel('Email');
+  await email.fill(buyerEmail(buyerPhone));
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(email).not.toBeEditable();
+  await form.getByLabel('Code sent to your e-mail').fill(TEST_CODE);
+  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
+  await form.getByLabel(/I agree to the terms and conditions/).check();
+  await expect(payButton(page)).toBeEnabled();
+}
