@@ -345,6 +345,14 @@ describe('the provider payment order', () => {
       /PAYMENT_PROVIDER=razorpay is not available/,
     );
     expect(createPaymentProvider(testConfig(), sandbox, {}).name).toBe('sandbox');
+    const keys = {
+      RAZORPAY_KEY_ID: 'rzp_test_key',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    };
+    expect(createPaymentProvider(testConfig({ PAYMENT_PROVIDER: 'razorpay', ...keys }), sandbox).name).toBe(
+      'razorpay',
+    );
   });
 
   it('signs with SANDBOX_SECRET, or in production with a secret derived from AUTH_SECRET, never the dev one', () => {

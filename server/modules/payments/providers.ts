@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { PaymentProvider, ProviderName } from './provider';
+import { createRazorpayProvider } from './razorpay';
 import type { Sandbox } from './sandbox';
 
 /** What an adapter other than the sandbox is built from (its own keys, and the HTTP client to reach it). */
@@ -13,11 +14,16 @@ export type ProviderRegistry = Partial<
   Record<Exclude<ProviderName, 'sandbox'>, (input: ProviderFactoryInput) => PaymentProvider>
 >;
 
-/**
- * Adapters other than the sandbox. The razorpay adapter registers here:
- * razorpay: ({ config, fetch }) => createRazorpayProvider({ keyId, keySecret, webhookSecret, fetch }).
- */
-export const PROVIDERS: ProviderRegistry = {};
+/** Adapters other than the sandbox (loadConfig makes sure their keys are set). */
+export const PROVIDERS: ProviderRegistry = {
+  razorpay: ({ config, fetch }) =>
+    createRazorpayProvider({
+      keyId: config.RAZORPAY_KEY_ID ?? '',
+      keySecret: config.RAZORPAY_KEY_SECRET ?? '',
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? '',
+      fetch,
+    }),
+};
 
 /** The provider PAYMENT_PROVIDER names; refuses to start with one this build does not have. */
 export function createPaymentProvider(
