@@ -12,6 +12,8 @@ import { checkoutModule } from './modules/checkout/routes';
 import { formsModule } from './modules/forms/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
+import { ordersModule } from './modules/orders/routes';
+import { paymentRoutesModule, paymentsModule } from './modules/payments/routes';
 import { placesModule } from './modules/places/routes';
 import { userModule } from './modules/user/routes';
 import { compressionPlugin } from './plugins/compression';
@@ -62,6 +64,9 @@ const MODULES = [
   placesModule,
   checkoutModule,
   formsModule,
+  paymentsModule,
+  ordersModule,
+  paymentRoutesModule,
 ] as const;
 
 /**

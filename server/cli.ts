@@ -16,6 +16,14 @@ import {
   parseCatalogueCommand,
 } from './modules/catalogue/cli';
 import { createMaintenanceService } from './modules/maintenance/service';
+import {
+  type GameKeysRequest,
+  ORDERS_USAGE,
+  OrdersUsageError,
+  ordersViaDatabase,
+  ordersViaServer,
+  parseOrdersCommand,
+} from './modules/orders/cli';
 import { findRunningServer, operatorRequest } from './runtime';
 
 // The operator's tool: `npm run shop -- maintenance on --minutes 30 --message "Back soon"`,
@@ -24,7 +32,8 @@ const USAGE = `Usage:
   npm run shop -- maintenance on [--minutes N] [--message TEXT]
   npm run shop -- maintenance off
   npm run shop -- maintenance status
-${CATALOGUE_USAGE}`;
+${CATALOGUE_USAGE}
+${ORDERS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -135,9 +144,45 @@ async function catalogueMain(argv: string[]): Promise<number> {
   }
 }
 
+/** `orders add-game-keys`: through the running server, or straight to the database. */
+async function ordersMain(argv: string[]): Promise<number> {
+  let input: GameKeysRequest;
+  let config: Config;
+  try {
+    input = parseOrdersCommand(argv);
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof OrdersUsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const server = config.DATABASE_URL ? undefined : findRunningServer(config.DATA_DIR);
+  try {
+    let output: string;
+    if (server) {
+      output = await ordersViaServer(server, input);
+    } else {
+      const database = await openDatabase(config);
+      try {
+        output = await ordersViaDatabase(database.db, input);
+      } finally {
+        await database.close();
+      }
+    }
+    console.log(`${output}\n(${whereFrom(config, server)})`);
+    return 0;
+  } catch (error) {
+    console.error(`orders add-game-keys failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [topic, ...rest] = argv;
   if (topic === 'catalogue') return catalogueMain(rest);
+  if (topic === 'orders') return ordersMain(rest);
   let action: Action;
   let config: Config;
   try {

@@ -185,6 +185,39 @@ export const CONFIG_VARIABLES = [
     default: '5000',
     description: 'Request-form submissions accepted per hour from every client together.',
   },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'sandbox',
+    description:
+      'Who takes payments: sandbox (the built-in test provider under /pay/sandbox, where a person chooses the outcome) or razorpay (needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET).',
+  },
+  {
+    name: 'SANDBOX_SECRET',
+    default: '(development default)',
+    description:
+      'Secret (32+ characters) the sandbox provider signs its payment results and webhooks with. Outside production a fixed development value is used; in production it is derived from AUTH_SECRET when unset.',
+  },
+  {
+    name: 'SANDBOX_PENDING_SETTLE_MS',
+    default: '15000',
+    description: 'Milliseconds after which a sandbox payment left pending settles as paid (by a webhook).',
+  },
+  {
+    name: 'ORDER_EXPIRY_SWEEP_MS',
+    default: '60000',
+    description: 'How often unpaid orders past their reservation are expired and their stock released.',
+  },
+  {
+    name: 'RAZORPAY_KEY_ID',
+    default: '(unset)',
+    description: 'Razorpay API key id (rzp_live_… or rzp_test_…).',
+  },
+  { name: 'RAZORPAY_KEY_SECRET', default: '(unset)', description: 'Razorpay API key secret.' },
+  {
+    name: 'RAZORPAY_WEBHOOK_SECRET',
+    default: '(unset)',
+    description: "The secret of the shop's Razorpay webhook (POST /pay/razorpay/webhook).",
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 /** Spec §9's feature flags (contract/flags.ts): the server reads the same FEATURE_* variables as the PWA's build. */
@@ -286,6 +319,22 @@ export const configSchema = z.object({
   NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
   FORMS_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).default('sandbox')),
+  SANDBOX_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  ),
+  SANDBOX_PENDING_SETTLE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(86_400_000).default(15_000),
+  ),
+  ORDER_EXPIRY_SWEEP_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  ),
+  RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  RAZORPAY_KEY_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
 });
 
 const TRUST_NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -421,6 +470,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = productionProblems(config);
   if (config.OTP_DELIVERY === 'webhook' && !config.OTP_WEBHOOK_URL) {
     problems.push('OTP_DELIVERY=webhook needs OTP_WEBHOOK_URL');
+  }
+  if (
+    config.PAYMENT_PROVIDER === 'razorpay' &&
+    !(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET)
+  ) {
+    problems.push(
+      'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
+    );
   }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');

@@ -5,5 +5,6 @@ export * from './checkout';
 export * from './forms';
 export * from './maintenance';
 export * from './marketing';
+export * from './orders';
 export * from './places';
 export * from './user';

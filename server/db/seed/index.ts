@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../schema';
 import { seedCatalogue } from './catalogue';
 import { seedCoupons } from './coupons';
+import { seedGameKeys } from './game-keys';
 import { seedIndia } from './india';
 import { seedMaintenance } from './maintenance';
 import { seedPlaces } from './places';
@@ -24,6 +25,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   { name: 'india', run: seedIndia },
   { name: 'places', run: seedPlaces },
   { name: 'coupons', run: seedCoupons },
+  { name: 'game keys', run: seedGameKeys },
 ];
 
 export async function seed(db: SeedDatabase): Promise<void> {

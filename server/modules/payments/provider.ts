@@ -57,12 +57,12 @@ export interface PaymentProvider {
   verifyCallback(result: PaymentResult, storedProviderOrderId: string): boolean;
   /**
    * Checks the query a hosted payment page sends the buyer back with (its signature, in constant time, against the
-   * stored provider order id); null when it is not genuine.
+   * stored provider order id); null when it is not genuine. CREATED: the buyer came back without paying.
    */
   verifyReturn(
     query: Record<string, string | undefined>,
     storedProviderOrderId: string,
-  ): { outcome: Exclude<PaymentOutcome, 'CREATED'>; providerPaymentId: string | null } | null;
+  ): { outcome: PaymentOutcome; providerPaymentId: string | null } | null;
   /** Verifies a webhook's signature over the raw body; null when the signature or body is not genuine. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null;
   /** Asks the provider where a payment order stands (reconciliation). */

@@ -1,0 +1,84 @@
+import type { PackageWithEstimate } from '@contract/catalogue';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders, products } from '../../db/schema';
+import { describeOnPostgres, type TestApp, testApp } from '../../testing';
+import {
+  type Buyer,
+  createOrder,
+  loadCatalogue,
+  orderBody,
+  signIn,
+  testNumbers,
+  wholePackage,
+} from './testing';
+
+/*
+ * What concurrent buyers do to rows, on PostgreSQL with real parallel connections (PGlite has one connection, so it
+ * cannot show it): npm test's PostgreSQL run (TEST_DATABASE_URL).
+ */
+
+describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
+  const NOW = new Date('2026-06-01T10:00:00+05:30');
+  let shop: TestApp;
+  let solo: PackageWithEstimate;
+  let buyer: Buyer;
+
+  beforeAll(async () => {
+    shop = await testApp({
+      now: () => NOW,
+      config: { OTP_TEST_NUMBERS: testNumbers(2), ACCESS_TOKEN_TTL_SECONDS: 86_400 },
+    });
+    solo = (await loadCatalogue(shop.app, ['SOLO'])).get('SOLO') as PackageWithEstimate;
+    buyer = await signIn(shop.app, 1);
+  }, 60_000);
+
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  async function stock(code: string) {
+    const [row] = await shop.db.select().from(products).where(eq(products.productCode, code));
+    return row?.availableQuantity ?? -1;
+  }
+
+  it('50 concurrent identical creates with one key make one order and one provider payment', async () => {
+    const before = await stock('IBC_VR_HEADSET');
+    const body = orderBody([wholePackage(solo)]);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => createOrder(shop.app, buyer, body, 'one-key-for-fifty')),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(
+      statuses.every((s) => s === 200),
+      JSON.stringify(answers.find((a) => a.statusCode !== 200)?.body),
+    ).toBe(true);
+    const ids = new Set(answers.map((a) => a.json().order_id));
+    const providerOrders = new Set(answers.map((a) => a.json().payment_details.provider_order_id));
+    expect(ids.size).toBe(1);
+    expect(providerOrders.size).toBe(1);
+    const rows = await shop.db.select().from(orders).where(eq(orders.userId, buyer.userId));
+    expect(rows).toHaveLength(1);
+    expect(await stock('IBC_VR_HEADSET')).toBe(before - 1);
+  }, 60_000);
+
+  it('concurrent orders for the last N units sell exactly N', async () => {
+    const N = 5;
+    await shop.db
+      .update(products)
+      .set({ availableQuantity: N })
+      .where(eq(products.productCode, 'IBC_VR_HEADSET'));
+    const body = orderBody([wholePackage(solo)]);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createOrder(shop.app, buyer, body, `last-units-${i}`)),
+    );
+    const sold = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(sold).toHaveLength(N);
+    expect(
+      refused.every((a) => a.statusCode === 409),
+      refused.map((a) => a.body).join('\n'),
+    ).toBe(true);
+    expect(await stock('IBC_VR_HEADSET')).toBe(0);
+  }, 60_000);
+});

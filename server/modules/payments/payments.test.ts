@@ -1,0 +1,367 @@
+import type { PackageWithEstimate } from '@contract/catalogue';
+import { errorBodySchema } from '@contract/common';
+import type { OrderCreateResponse } from '@contract/orders';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders, sandboxPayments } from '../../db/schema';
+import { type TestApp, testApp, testConfig } from '../../testing';
+import {
+  type Buyer,
+  createOrder,
+  get,
+  loadCatalogue,
+  orderBody,
+  post,
+  signIn,
+  testNumbers,
+  wholePackage,
+} from '../orders/testing';
+import type { PaymentProvider } from './provider';
+import { createPaymentProvider, sandboxSecret } from './providers';
+import {
+  createSandbox,
+  SANDBOX_DEV_SECRET,
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxPaymentSignature,
+  sandboxWebhookSecret,
+} from './sandbox';
+import { hmacHex } from './signature';
+
+const NOW = new Date('2026-06-01T10:00:00+05:30');
+let shop: TestApp;
+let solo: PackageWithEstimate;
+let buyer: Buyer;
+let keys = 0;
+const newKey = () => `pay-key-${++keys}`;
+
+beforeAll(async () => {
+  shop = await testApp({
+    now: () => NOW,
+    config: { OTP_TEST_NUMBERS: testNumbers(3), SANDBOX_PENDING_SETTLE_MS: 20 },
+  });
+  const catalogue = await loadCatalogue(shop.app, ['SOLO']);
+  solo = catalogue.get('SOLO') as PackageWithEstimate;
+  buyer = await signIn(shop.app, 1);
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+async function order(service: 'CARD_MODAL' | 'PAYMENT_LINK' = 'CARD_MODAL'): Promise<OrderCreateResponse> {
+  const response = await createOrder(
+    shop.app,
+    buyer,
+    orderBody([wholePackage(solo)], { payment_service: service }),
+    newKey(),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const providerOrderId = (o: OrderCreateResponse) => o.payment_details?.provider_order_id ?? '';
+const statusOf = async (orderId: string) =>
+  (await get(shop.app, buyer, `/api/commerce/order/${orderId}/status/v1/`)).json().order_status;
+const reconcile = (orderId: string, body: object) =>
+  post(shop.app, buyer, `/api/invoicing/orders/${orderId}/fetch_and_update_payment_status/v1/`, body);
+
+function refusedWith(response: { statusCode: number; json(): unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(errorBodySchema.parse(response.json()).data.http_status_code).toBe(status);
+}
+
+let events = 0;
+function webhook(
+  o: OrderCreateResponse,
+  event: 'payment.captured' | 'payment.failed' | 'payment.pending',
+  eventId = `evt_test_${++events}`,
+  secret = sandboxWebhookSecret(SANDBOX_DEV_SECRET),
+) {
+  const raw = JSON.stringify({
+    event_id: eventId,
+    event,
+    occurred_at: NOW.toISOString(),
+    provider_order_id: providerOrderId(o),
+    provider_payment_id: `pay_${eventId}`,
+  });
+  return shop.app.inject({
+    method: 'POST',
+    url: '/pay/sandbox/webhook',
+    payload: raw,
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacHex(secret, raw) },
+  });
+}
+
+describe('the sandbox pages', () => {
+  it('serves the checkout script, and the modal page framable by the shop only', async () => {
+    const script = await shop.app.inject({ method: 'GET', url: '/pay/sandbox/checkout.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body).toContain('window.SandboxCheckout');
+
+    const o = await order();
+    const modal = await shop.app.inject({
+      method: 'GET',
+      url: `/pay/sandbox/modal?order_id=${providerOrderId(o)}`,
+    });
+    expect(modal.statusCode).toBe(200);
+    expect(modal.body).toContain('data-choice="success"');
+    expect(modal.body).toContain('₹47,989');
+    expect(modal.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(modal.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(modal.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The shop's own pages stay unframable.
+    const api = await get(shop.app, buyer, '/api/commerce/user/orders/v1/');
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    const unknown = await shop.app.inject({ method: 'GET', url: '/pay/sandbox/modal?order_id=order_nope' });
+    refusedWith(unknown, 404);
+  });
+
+  it('the modal’s success verifies on the server and makes a paid order', async () => {
+    const o = await order();
+    const chosen = await shop.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/api/choose',
+      payload: { provider_order_id: providerOrderId(o), choice: 'success' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const result = chosen.json().response;
+    expect(result.provider_order_id).toBe(providerOrderId(o));
+    expect(result.signature).toBe(
+      sandboxPaymentSignature(SANDBOX_DEV_SECRET, providerOrderId(o), result.provider_payment_id),
+    );
+    const answer = await reconcile(o.order_id, { payment_result: result });
+    expect(answer.json()).toEqual({ order_id: o.order_id, order_status: 'SUCCESS' });
+    // A second choice on a paid payment is refused.
+    const again = await shop.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/api/choose',
+      payload: { provider_order_id: providerOrderId(o), choice: 'failure' },
+    });
+    refusedWith(again, 409);
+    expect(await statusOf(o.order_id)).toBe('SUCCESS');
+  });
+
+  it('a payment left pending settles as paid by a later webhook', async () => {
+    const o = await order();
+    await shop.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/api/choose',
+      payload: { provider_order_id: providerOrderId(o), choice: 'pending' },
+    });
+    expect(['PENDING', 'SUCCESS']).toContain(await statusOf(o.order_id));
+    await vi.waitFor(async () => expect(await statusOf(o.order_id)).toBe('SUCCESS'), { timeout: 5000 });
+  });
+});
+
+describe('the browser callback', () => {
+  it('refuses forged, wrong-order and replayed-elsewhere results, and accepts the genuine one', async () => {
+    const a = await order();
+    const b = await order();
+    const paymentId = 'pay_callback_1';
+    const genuine = {
+      provider_order_id: providerOrderId(a),
+      provider_payment_id: paymentId,
+      signature: sandboxPaymentSignature(SANDBOX_DEV_SECRET, providerOrderId(a), paymentId),
+    };
+    refusedWith(
+      await reconcile(a.order_id, { payment_result: { ...genuine, signature: 'a'.repeat(64) } }),
+      400,
+    );
+    const forgedSecret = sandboxPaymentSignature('x'.repeat(40), providerOrderId(a), paymentId);
+    refusedWith(
+      await reconcile(a.order_id, { payment_result: { ...genuine, signature: forgedSecret } }),
+      400,
+    );
+    // A's genuine result presented for B, with or without B's provider order id.
+    refusedWith(await reconcile(b.order_id, { payment_result: genuine }), 400);
+    refusedWith(
+      await reconcile(b.order_id, { payment_result: { ...genuine, provider_order_id: providerOrderId(b) } }),
+      400,
+    );
+    expect(await statusOf(a.order_id)).toBe('CREATED');
+    expect(await statusOf(b.order_id)).toBe('CREATED');
+
+    expect((await reconcile(a.order_id, { payment_result: genuine })).json().order_status).toBe('SUCCESS');
+    expect((await reconcile(a.order_id, { payment_result: genuine })).json().order_status).toBe('SUCCESS');
+    expect(await statusOf(b.order_id)).toBe('CREATED');
+  });
+
+  it('without a result, asks the provider and reconciles (a lost webhook)', async () => {
+    const o = await order();
+    await shop.db
+      .update(sandboxPayments)
+      .set({ status: 'PAID', providerPaymentId: 'pay_lost_webhook' })
+      .where(eq(sandboxPayments.providerOrderId, providerOrderId(o)));
+    expect((await reconcile(o.order_id, {})).json()).toEqual({
+      order_id: o.order_id,
+      order_status: 'SUCCESS',
+    });
+  });
+});
+
+describe('the hosted payment page', () => {
+  it('sends the buyer back with a signed result the shop verifies, then to the order page', async () => {
+    const o = await order('PAYMENT_LINK');
+    expect(o.payment_details).toMatchObject({ kind: 'redirect', provider: 'sandbox' });
+    const link = o.payment_details?.kind === 'redirect' ? o.payment_details.payment_link : '';
+    const page = await shop.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('value="failure"');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+
+    const chosen = await shop.app.inject({
+      method: 'POST',
+      url: link,
+      payload: 'choice=failure',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(chosen.statusCode).toBe(303);
+    const back = new URL(chosen.headers.location as string);
+    expect(back.pathname).toBe(`/pay/return/${o.order_id}`);
+    const returned = await shop.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(returned.statusCode).toBe(303);
+    expect(returned.headers.location).toBe(`/order/${o.order_id}/success`);
+    expect(await statusOf(o.order_id)).toBe('FAILED');
+
+    // The same query with its status changed to paid, or sent to another order, is refused.
+    const tampered = new URLSearchParams(back.search);
+    tampered.set('sandbox_payment_link_status', 'paid');
+    refusedWith(await shop.app.inject({ method: 'GET', url: `${back.pathname}?${tampered}` }), 400);
+    const other = await order('PAYMENT_LINK');
+    refusedWith(
+      await shop.app.inject({ method: 'GET', url: `/pay/return/${other.order_id}${back.search}` }),
+      400,
+    );
+    expect(await statusOf(o.order_id)).toBe('FAILED');
+    expect(await statusOf(other.order_id)).toBe('CREATED');
+
+    // The buyer retries on the same link and pays: the same order becomes paid.
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: link,
+      payload: 'choice=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const paidBack = new URL(paid.headers.location as string);
+    await shop.app.inject({ method: 'GET', url: `${paidBack.pathname}${paidBack.search}` });
+    expect(await statusOf(o.order_id)).toBe('SUCCESS');
+  });
+});
+
+describe('webhooks', () => {
+  it('refuse a wrong signature', async () => {
+    const o = await order();
+    refusedWith(await webhook(o, 'payment.captured', undefined, 'not-the-secret'), 400);
+    const unsigned = await shop.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/webhook',
+      payload: { event_id: 'evt_x', event: 'payment.captured', provider_order_id: providerOrderId(o) },
+    });
+    refusedWith(unsigned, 400);
+    expect(await statusOf(o.order_id)).toBe('CREATED');
+  });
+
+  it('alone make a paid order (the source of truth)', async () => {
+    const o = await order();
+    expect((await webhook(o, 'payment.captured')).json()).toEqual({ status: 'applied' });
+    expect(await statusOf(o.order_id)).toBe('SUCCESS');
+  });
+
+  it('a duplicate changes nothing the second time, and SUCCESS then FAILED ends SUCCESS', async () => {
+    const o = await order();
+    const failed = await webhook(o, 'payment.failed', 'evt_dup_failed');
+    expect(failed.json()).toEqual({ status: 'applied' });
+    expect(await statusOf(o.order_id)).toBe('FAILED');
+    expect((await webhook(o, 'payment.captured', 'evt_dup_paid')).json()).toEqual({ status: 'applied' });
+    // The earlier failure redelivered, and a late failure: the order stays paid.
+    expect((await webhook(o, 'payment.failed', 'evt_dup_failed')).json()).toEqual({ status: 'duplicate' });
+    expect((await webhook(o, 'payment.failed', 'evt_late_failed')).json()).toEqual({ status: 'applied' });
+    expect(await statusOf(o.order_id)).toBe('SUCCESS');
+    const [row] = await shop.db.select().from(orders).where(eq(orders.id, o.order_id));
+    expect(row?.providerPaymentId).toBe('pay_evt_dup_paid');
+  });
+});
+
+describe('the provider payment order', () => {
+  it('is created once per shop order; after a provider failure the retry tries again for the same order', async () => {
+    let calls = 0;
+    let failNext = true;
+    const sandbox = createSandbox({
+      db: shop.db,
+      secret: SANDBOX_DEV_SECRET,
+      now: () => NOW,
+      settleMs: 1000,
+      deliver: async () => {},
+      log: shop.app.log,
+    });
+    const flaky: PaymentProvider = {
+      ...sandbox.provider,
+      async createPayment(input) {
+        calls += 1;
+        if (failNext) {
+          failNext = false;
+          throw new Error('provider unreachable');
+        }
+        return sandbox.provider.createPayment(input);
+      },
+    };
+    const app = shop.build({
+      now: () => NOW,
+      paymentProvider: flaky,
+      config: { OTP_TEST_NUMBERS: testNumbers(3) },
+    });
+    try {
+      await app.ready();
+      const other = await signIn(app, 2);
+      const key = newKey();
+      const body = orderBody([wholePackage(solo)]);
+      const first = await createOrder(app, other, body, key);
+      refusedWith(first, 502);
+      const second = await createOrder(app, other, body, key);
+      expect(second.statusCode, second.body).toBe(200);
+      const third = await createOrder(app, other, body, key);
+      expect(third.json()).toEqual(second.json());
+      expect(calls).toBe(2);
+      const mine = await shop.db.select().from(orders).where(eq(orders.userId, other.userId));
+      expect(mine).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('PAYMENT_PROVIDER names an adapter this build must have', () => {
+    const sandbox = createSandbox({
+      db: shop.db,
+      secret: SANDBOX_DEV_SECRET,
+      now: () => NOW,
+      settleMs: 1000,
+      deliver: async () => {},
+      log: shop.app.log,
+    });
+    const config = testConfig({ PAYMENT_PROVIDER: 'razorpay' });
+    expect(() => createPaymentProvider(config, sandbox, {})).toThrow(
+      /PAYMENT_PROVIDER=razorpay is not available/,
+    );
+    expect(createPaymentProvider(testConfig(), sandbox, {}).name).toBe('sandbox');
+    const keys = {
+      RAZORPAY_KEY_ID: 'rzp_test_key',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    };
+    expect(createPaymentProvider(testConfig({ PAYMENT_PROVIDER: 'razorpay', ...keys }), sandbox).name).toBe(
+      'razorpay',
+    );
+  });
+
+  it('signs with SANDBOX_SECRET, or in production with a secret derived from AUTH_SECRET, never the dev one', () => {
+    const derive = (from: string) => hmacHex(from, 'sandbox');
+    const auth = 'a-production-auth-secret-of-32-characters';
+    expect(sandboxSecret(testConfig(), SANDBOX_DEV_SECRET, derive)).toBe(SANDBOX_DEV_SECRET);
+    const production = testConfig({ NODE_ENV: 'production', AUTH_SECRET: auth });
+    expect(sandboxSecret(production, SANDBOX_DEV_SECRET, derive)).toBe(derive(auth));
+    const own = 's'.repeat(40);
+    expect(sandboxSecret({ ...production, SANDBOX_SECRET: own }, SANDBOX_DEV_SECRET, derive)).toBe(own);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Config } from '../../config';
+import type { PaymentProvider, ProviderName } from './provider';
+import { createRazorpayProvider } from './razorpay';
+import type { Sandbox } from './sandbox';
+
+/** What an adapter other than the sandbox is built from (its own keys, and the HTTP client to reach it). */
+export interface ProviderFactoryInput {
+  config: Config;
+  fetch: typeof fetch;
+}
+
+/** The adapters this build has, by PAYMENT_PROVIDER name; the sandbox is always there. */
+export type ProviderRegistry = Partial<
+  Record<Exclude<ProviderName, 'sandbox'>, (input: ProviderFactoryInput) => PaymentProvider>
+>;
+
+/** Adapters other than the sandbox (loadConfig makes sure their keys are set). */
+export const PROVIDERS: ProviderRegistry = {
+  razorpay: ({ config, fetch }) =>
+    createRazorpayProvider({
+      keyId: config.RAZORPAY_KEY_ID ?? '',
+      keySecret: config.RAZORPAY_KEY_SECRET ?? '',
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? '',
+      fetch,
+    }),
+};
+
+/** The provider PAYMENT_PROVIDER names; refuses to start with one this build does not have. */
+export function createPaymentProvider(
+  config: Config,
+  sandbox: Sandbox,
+  registry: ProviderRegistry = PROVIDERS,
+  httpFetch: typeof fetch = fetch,
+): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === 'sandbox') return sandbox.provider;
+  const factory = registry[config.PAYMENT_PROVIDER];
+  if (!factory) {
+    throw new Error(
+      `PAYMENT_PROVIDER=${config.PAYMENT_PROVIDER} is not available in this build; use PAYMENT_PROVIDER=sandbox`,
+    );
+  }
+  return factory({ config, fetch: httpFetch });
+}
+
+/** The sandbox's signing secret: SANDBOX_SECRET, else (production) one derived from AUTH_SECRET, else the dev one. */
+export function sandboxSecret(config: Config, devSecret: string, derive: (from: string) => string): string {
+  if (config.SANDBOX_SECRET) return config.SANDBOX_SECRET;
+  if (config.NODE_ENV === 'production' && config.AUTH_SECRET) return derive(config.AUTH_SECRET);
+  return devSecret;
+}

@@ -1,0 +1,205 @@
+import { orderParamsSchema } from '@contract/orders';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleOptions } from '../../context';
+import { HttpError } from '../../errors';
+import type { OrderPayments, PaymentProvider } from './provider';
+import { createPaymentProvider, sandboxSecret } from './providers';
+import { hasPaymentEvent, recordPaymentEvent } from './repo';
+import {
+  createSandbox,
+  SANDBOX_CHOICES,
+  SANDBOX_DEV_SECRET,
+  SANDBOX_WEBHOOK_PATH,
+  type Sandbox,
+  sandboxWebhookSecret,
+} from './sandbox';
+import { linkPage, modalPage, SANDBOX_CHECKOUT_JS, SANDBOX_CSS, SANDBOX_MODAL_JS } from './sandbox-pages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider PAYMENT_PROVIDER names (or the one a test passed), and the built-in sandbox. */
+    payments: { provider: PaymentProvider; sandbox: Sandbox };
+    /** Set by the orders module: what the payment routes apply verified outcomes through. */
+    orderPayments: OrderPayments;
+  }
+}
+
+const NO_STORE = 'no-store';
+/** The sandbox's webhook bodies are small JSON documents. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/** Creates the provider and the sandbox before the orders module needs them. */
+export const paymentsModule = fp<ModuleOptions>(
+  async (app, deps) => {
+    const secret = sandboxSecret(deps.config, SANDBOX_DEV_SECRET, sandboxWebhookSecret);
+    const sandbox = createSandbox({
+      db: deps.db,
+      secret,
+      now: deps.now,
+      settleMs: deps.config.SANDBOX_PENDING_SETTLE_MS,
+      log: app.log.child({ module: 'sandbox' }),
+      // Through the HTTP layer, so the webhook route checks the signature as it would a real provider's.
+      deliver: async (rawBody, headers) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: SANDBOX_WEBHOOK_PATH,
+          payload: rawBody,
+          headers,
+        });
+        if (response.statusCode >= 300) {
+          throw new Error(`webhook answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+        }
+      },
+    });
+    const provider = deps.paymentProvider ?? createPaymentProvider(deps.config, sandbox);
+    app.decorate('payments', { provider, sandbox });
+    app.addHook('onReady', () => sandbox.start());
+    app.addHook('onClose', async () => sandbox.stop());
+  },
+  { name: 'payments' },
+);
+
+const chooseBodySchema = z.object({
+  provider_order_id: z.string().trim().min(1).max(128),
+  choice: z.enum(SANDBOX_CHOICES),
+});
+const sandboxParamsSchema = z.object({ id: z.string().trim().min(1).max(128) });
+const modalQuerySchema = z.object({ order_id: z.string().trim().min(1).max(128) });
+
+const paymentNotFound = () =>
+  new HttpError(404, 'This sandbox payment does not exist. Go back to the shop and try again.');
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', NO_STORE)
+    .send(body);
+}
+
+/** The sandbox's own pages and calls (only when it is the shop's provider). */
+const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
+  // The hosted page's form posts application/x-www-form-urlencoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  const asset = (path: string, type: string, body: string) =>
+    app.get(path, async (_request, reply) =>
+      reply.header('content-type', type).header('cache-control', 'public, max-age=300').send(body),
+    );
+  asset('/checkout.js', 'text/javascript; charset=utf-8', SANDBOX_CHECKOUT_JS);
+  asset('/modal.js', 'text/javascript; charset=utf-8', SANDBOX_MODAL_JS);
+  asset('/sandbox.css', 'text/css; charset=utf-8', SANDBOX_CSS);
+
+  app.get('/modal', { schema: { querystring: modalQuerySchema } }, async (request, reply) => {
+    // Framed by the shop's own pages, and by nothing else.
+    reply.header('content-security-policy', frameableCsp(reply.getHeader('content-security-policy')));
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    const payment = await sandbox.find(request.query.order_id);
+    if (payment?.kind !== 'modal') throw paymentNotFound();
+    return html(reply, 200, modalPage(payment));
+  });
+
+  app.post('/api/choose', { schema: { body: chooseBodySchema } }, async (request, reply) => {
+    const { provider_order_id: id, choice } = request.body;
+    const result = await sandbox.choose(id, choice);
+    reply.header('cache-control', NO_STORE);
+    return {
+      event: result.event,
+      response: result.result,
+      error:
+        choice === 'failure'
+          ? {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'The sandbox payment failed, as chosen.',
+              metadata: { order_id: id, payment_id: result.payment.providerPaymentId },
+            }
+          : null,
+    };
+  });
+
+  app.get('/link/:id', { schema: { params: sandboxParamsSchema } }, async (request, reply) => {
+    const payment = await sandbox.find(request.params.id);
+    if (payment?.kind !== 'redirect') throw paymentNotFound();
+    return html(reply, 200, linkPage(payment));
+  });
+
+  app.post(
+    '/link/:id',
+    { schema: { params: sandboxParamsSchema, body: z.object({ choice: z.enum(SANDBOX_CHOICES) }) } },
+    async (request, reply) => {
+      const payment = await sandbox.find(request.params.id);
+      if (payment?.kind !== 'redirect') throw paymentNotFound();
+      const result = await sandbox.choose(payment.providerOrderId, request.body.choice);
+      return reply.header('cache-control', NO_STORE).redirect(result.returnUrl, 303);
+    },
+  );
+};
+
+/** The baseline CSP with frame-ancestors 'self' instead of 'none'. */
+export function frameableCsp(current: unknown): string {
+  return String(current ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+}
+
+/** Under /pay: the provider's webhook, the hosted page's way back, and the sandbox's pages. */
+export const paymentRoutesModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
+  const { provider, sandbox } = app.payments;
+  const orders = app.orderPayments;
+  const ordersService = app.orders;
+
+  await app.register(
+    async (hooks) => {
+      // The signature is over the exact bytes sent, so the body stays raw.
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+        done(null, body);
+      });
+      hooks.post(`/${provider.name}/webhook`, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const event = provider.parseWebhook(raw, request.headers);
+        reply.header('cache-control', NO_STORE);
+        if (!event) {
+          request.log.warn({ provider: provider.name }, 'a webhook with a wrong signature was refused');
+          throw new HttpError(400, 'Invalid webhook signature');
+        }
+        // Redelivered: it was applied once, and applying is idempotent anyway.
+        if (await hasPaymentEvent(deps.db, provider.name, event.eventId)) return { status: 'duplicate' };
+        const found = await orders.findByProviderOrderId(event.providerOrderId);
+        if (found) {
+          await orders.applyOutcome(found.orderId, event.outcome, event.providerPaymentId);
+        } else {
+          request.log.warn(
+            { provider_order_id: event.providerOrderId },
+            'a webhook for an unknown payment order',
+          );
+        }
+        await recordPaymentEvent(deps.db, provider.name, event, deps.now());
+        return { status: found ? 'applied' : 'ignored' };
+      });
+    },
+    { prefix: '/pay' },
+  );
+
+  app.get('/pay/return/:id', { schema: { params: orderParamsSchema } }, async (request, reply) => {
+    const query = Object.fromEntries(
+      Object.entries(request.query as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const orderId = await ordersService.acceptReturn(request.params.id, query);
+    return reply
+      .header('cache-control', NO_STORE)
+      .redirect(`/order/${encodeURIComponent(orderId)}/success`, 303);
+  });
+
+  if (deps.config.PAYMENT_PROVIDER === 'sandbox') {
+    await app.register(sandboxRoutes, { prefix: '/pay/sandbox', sandbox });
+  }
+};
