@@ -4,7 +4,8 @@
  * `info` with one line per request, to /dev/null here) on a fresh PGlite data dir, or on DATABASE_URL when set
  * (which it migrates, seeds and writes sign-in codes to). Each server is a child process that measures its own
  * event-loop delay. BENCH_DURATION sets the seconds per run (default 8); BENCH_CPU_PROF=<dir> writes a V8 CPU
- * profile of the shop's process there (open it in Chrome DevTools). Not part of npm test.
+ * profile of the shop's process there (open it in Chrome DevTools). Last, order creation and status polls run on
+ * PostgreSQL (scripts/bench-orders.ts). Not part of npm test.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PACKAGE_CODES } from '../contract/constants';
 import { ensureBuilt, repoRoot } from '../tests/e2e/support/env';
+import { benchOrders, ORDER_TARGETS } from './bench-orders';
 
 const SELF = fileURLToPath(import.meta.url);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -432,6 +434,24 @@ async function main(): Promise<void> {
     );
     rows.push(underLoad);
 
+    const orders = await benchOrders({
+      startShop: async (env) => {
+        const child = await startChild('shop', env);
+        children.push(child);
+        return child;
+      },
+      cannon,
+      shopEnv,
+      durationS: DURATION_S,
+    });
+    const createRow = rowOf(
+      `order creation at ${ORDER_TARGETS.createRate} req/s (${orders.database})`,
+      orders.create,
+      undefined,
+    );
+    const statusRow = rowOf(`order status polls (${orders.database})`, orders.status, undefined);
+    rows.push(createRow, statusRow);
+
     const bareRate = rows[0]?.reqPerSec ?? 1;
     for (const row of rows) row.ratio = row.reqPerSec / bareRate;
 
@@ -463,6 +483,13 @@ async function main(): Promise<void> {
     );
     console.log(
       `  /healthz p99 ≤ 50 ms beside 100 catalogue clients: ${underLoad.p99} ms — ${met(underLoad.p99 <= TARGETS.healthzP99UnderLoadMs && underLoad.errors === 0)}`,
+    );
+    const stockExact = orders.stock.every((s) => s.reserved === s.taken);
+    console.log(
+      `  order creation p99 ≤ ${ORDER_TARGETS.createP99AtRateMs} ms at ${ORDER_TARGETS.createRate} req/s, 0 errors: ${createRow.p99} ms, ${createRow.errors + createRow.non2xx} errors — ${met(createRow.p99 <= ORDER_TARGETS.createP99AtRateMs && createRow.errors + createRow.non2xx === 0)}`,
+    );
+    console.log(
+      `  stock exactly consistent after ${orders.orders} orders: ${orders.stock.map((s) => `${s.code} reserved ${s.reserved}, taken ${s.taken}`).join('; ')} — ${met(stockExact && orders.stock.length > 0)}`,
     );
   } finally {
     await stopAll();
