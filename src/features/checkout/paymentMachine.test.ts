@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '@/api/errors';
 import { type Deferred, deferred } from './machines.test-helpers';
+import type { ModalPaymentDetails } from './payment/providerScript';
 import {
   type PaymentEmitted,
   type PaymentEvent,
@@ -10,7 +11,6 @@ import {
   paymentMachine,
   reconcileInterruptedOrder,
 } from './paymentMachine';
-import type { ModalPaymentDetails } from './payment/providerScript';
 
 const request: OrderCreateRequest = {
   packages: [{ package_id: 1, products: [{ product_id: 11, quantity: 1 }] }],

@@ -102,7 +102,9 @@ export const paymentMachine = setup({
     ),
     rememberOrder: fromPromise<void, { orderId: string }>(notProvided('rememberOrder')),
     redirectToPaymentLink: fromPromise<void, { paymentLink: string }>(notProvided('redirectToPaymentLink')),
-    loadProviderScript: fromPromise<unknown, { details: ModalPaymentDetails }>(notProvided('loadProviderScript')),
+    loadProviderScript: fromPromise<unknown, { details: ModalPaymentDetails }>(
+      notProvided('loadProviderScript'),
+    ),
     openPaymentModal: fromCallback<PaymentEvent, { details: ModalPaymentDetails; orderId: string }>(() => {
       throw new Error('openPaymentModal is not provided');
     }),
@@ -159,7 +161,8 @@ export const paymentMachine = setup({
     const orderId = context.order?.order_id ?? '';
     if (context.ending === 'success') return { kind: 'success', orderId };
     if (context.ending === 'unsettled') return { kind: 'unsettled', orderId };
-    const unanswered = context.order === null && context.idempotencyKey !== null && isUnanswered(context.error);
+    const unanswered =
+      context.order === null && context.idempotencyKey !== null && isUnanswered(context.error);
     return {
       kind: 'backToEstimate',
       orderId: context.order?.order_id ?? null,
@@ -316,7 +319,10 @@ export const paymentMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'isStatusSuccess', params: ({ event }) => ({ status: event.output.order_status }) },
+            guard: {
+              type: 'isStatusSuccess',
+              params: ({ event }) => ({ status: event.output.order_status }),
+            },
             target: 'success',
           },
           {
@@ -357,7 +363,10 @@ export const paymentMachine = setup({
               },
               {
                 target: 'waiting',
-                actions: { type: 'storeStatus', params: ({ event }) => ({ status: event.output.order_status }) },
+                actions: {
+                  type: 'storeStatus',
+                  params: ({ event }) => ({ status: event.output.order_status }),
+                },
               },
             ],
             // Any other answer, a failed call too, is "not ready yet".
@@ -421,7 +430,10 @@ export interface ReconcileCalls {
  * again: the server asks the provider, then the status decides. SUCCESS is paid; CREATED or PENDING is still in
  * progress (spec §4 step 6's modal); FAILED, CANCELLED and EXPIRED no longer hold anything.
  */
-export async function reconcileInterruptedOrder(orderId: string, calls: ReconcileCalls): Promise<Reconciliation> {
+export async function reconcileInterruptedOrder(
+  orderId: string,
+  calls: ReconcileCalls,
+): Promise<Reconciliation> {
   // The provider's word is best effort: the status below is what counts.
   await calls.fetchAndUpdatePaymentStatus(orderId).catch(() => undefined);
   const { order_status: status } = await calls.fetchOrderStatus(orderId);
