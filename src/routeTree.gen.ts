@@ -14,6 +14,7 @@ import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
+import { Route as FailureRouteImport } from './routes/failure'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as IbcGameRouteImport } from './routes/ibc-game'
 import { Route as IbcGamePlusBatRouteImport } from './routes/ibc-game-plus-bat'
@@ -23,11 +24,13 @@ import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
+import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
 import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
+import { Route as OrderIdSuccessRouteImport } from './routes/order/$id/success'
 import { Route as SignInGoogleCallbackRouteImport } from './routes/sign-in/google/callback'
 import { Route as SignInSignUpVerifyRouteImport } from './routes/sign-in/sign-up/verify'
 
@@ -55,6 +58,11 @@ const CheckoutRoute = CheckoutRouteImport.update({
 const CustomDesignedBatRoute = CustomDesignedBatRouteImport.update({
   id: '/custom-designed-bat',
   path: '/custom-designed-bat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FailureRoute = FailureRouteImport.update({
+  id: '/failure',
+  path: '/failure',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpRoute = HelpRouteImport.update({
@@ -102,6 +110,11 @@ const PurchaseRoute = PurchaseRouteImport.update({
   path: '/purchase',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SuccessRoute = SuccessRouteImport.update({
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
@@ -127,6 +140,11 @@ const SignInVerifyRoute = SignInVerifyRouteImport.update({
   path: '/sign-in/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderIdSuccessRoute = OrderIdSuccessRouteImport.update({
+  id: '/order/$id/success',
+  path: '/order/$id/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInGoogleCallbackRoute = SignInGoogleCallbackRouteImport.update({
   id: '/sign-in/google/callback',
   path: '/sign-in/google/callback',
@@ -144,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
+  '/failure': typeof FailureRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
   '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
@@ -153,11 +172,13 @@ export interface FileRoutesByFullPath {
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
+  '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
@@ -167,6 +188,7 @@ export interface FileRoutesByTo {
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
+  '/failure': typeof FailureRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
   '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
@@ -176,11 +198,13 @@ export interface FileRoutesByTo {
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
+  '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in': typeof SignInIndexRoute
+  '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
@@ -191,6 +215,7 @@ export interface FileRoutesById {
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
+  '/failure': typeof FailureRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
   '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
@@ -200,11 +225,13 @@ export interface FileRoutesById {
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
+  '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
@@ -216,6 +243,7 @@ export interface FileRouteTypes {
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
+    | '/failure'
     | '/help'
     | '/ibc-game'
     | '/ibc-game-plus-bat'
@@ -225,11 +253,13 @@ export interface FileRouteTypes {
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/purchase'
+    | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
   fileRoutesByTo: FileRoutesByTo
@@ -239,6 +269,7 @@ export interface FileRouteTypes {
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
+    | '/failure'
     | '/help'
     | '/ibc-game'
     | '/ibc-game-plus-bat'
@@ -248,11 +279,13 @@ export interface FileRouteTypes {
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/purchase'
+    | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in'
+    | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
   id:
@@ -262,6 +295,7 @@ export interface FileRouteTypes {
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
+    | '/failure'
     | '/help'
     | '/ibc-game'
     | '/ibc-game-plus-bat'
@@ -271,11 +305,13 @@ export interface FileRouteTypes {
     | '/metaverse-superstar'
     | '/privacy-policy'
     | '/purchase'
+    | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
   fileRoutesById: FileRoutesById
@@ -286,6 +322,7 @@ export interface RootRouteChildren {
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
   CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
+  FailureRoute: typeof FailureRoute
   HelpRoute: typeof HelpRoute
   IbcGameRoute: typeof IbcGameRoute
   IbcGamePlusBatRoute: typeof IbcGamePlusBatRoute
@@ -295,11 +332,13 @@ export interface RootRouteChildren {
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   PurchaseRoute: typeof PurchaseRoute
+  SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   FSignInRoute: typeof FSignInRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
   SignInIndexRoute: typeof SignInIndexRoute
+  OrderIdSuccessRoute: typeof OrderIdSuccessRoute
   SignInGoogleCallbackRoute: typeof SignInGoogleCallbackRoute
   SignInSignUpVerifyRoute: typeof SignInSignUpVerifyRoute
 }
@@ -339,6 +378,13 @@ declare module '@tanstack/react-router' {
       path: '/custom-designed-bat'
       fullPath: '/custom-designed-bat'
       preLoaderRoute: typeof CustomDesignedBatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/failure': {
+      id: '/failure'
+      path: '/failure'
+      fullPath: '/failure'
+      preLoaderRoute: typeof FailureRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help': {
@@ -404,6 +450,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PurchaseRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/success': {
+      id: '/success'
+      path: '/success'
+      fullPath: '/success'
+      preLoaderRoute: typeof SuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms-and-conditions': {
       id: '/terms-and-conditions'
       path: '/terms-and-conditions'
@@ -439,6 +492,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$id/success': {
+      id: '/order/$id/success'
+      path: '/order/$id/success'
+      fullPath: '/order/$id/success'
+      preLoaderRoute: typeof OrderIdSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in/google/callback': {
       id: '/sign-in/google/callback'
       path: '/sign-in/google/callback'
@@ -463,6 +523,7 @@ const rootRouteChildren: RootRouteChildren = {
     BusinessLicenceTermsAndConditionsRoute,
   CheckoutRoute: CheckoutRoute,
   CustomDesignedBatRoute: CustomDesignedBatRoute,
+  FailureRoute: FailureRoute,
   HelpRoute: HelpRoute,
   IbcGameRoute: IbcGameRoute,
   IbcGamePlusBatRoute: IbcGamePlusBatRoute,
@@ -472,11 +533,13 @@ const rootRouteChildren: RootRouteChildren = {
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   PurchaseRoute: PurchaseRoute,
+  SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   FSignInRoute: FSignInRoute,
   FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,
   SignInIndexRoute: SignInIndexRoute,
+  OrderIdSuccessRoute: OrderIdSuccessRoute,
   SignInGoogleCallbackRoute: SignInGoogleCallbackRoute,
   SignInSignUpVerifyRoute: SignInSignUpVerifyRoute,
 }

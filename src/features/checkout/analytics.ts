@@ -35,11 +35,18 @@ export function trackCodeApplied(emitted: CodeAppliedEmitted, track: CheckoutTra
 const FIRED_KEY = 'ibc-checkout-events-fired';
 const firedInPage = new Set<string>();
 
-function firedSet(): Set<string> {
+/** Claims an event key for this tab: session storage survives a reload; without it, this page's memory. */
+function claim(key: string): boolean {
   try {
-    return new Set(JSON.parse(sessionStorage.getItem(FIRED_KEY) ?? '[]') as string[]);
+    const fired = new Set(JSON.parse(sessionStorage.getItem(FIRED_KEY) ?? '[]') as string[]);
+    if (fired.has(key)) return false;
+    fired.add(key);
+    sessionStorage.setItem(FIRED_KEY, JSON.stringify([...fired].slice(-50)));
+    return true;
   } catch {
-    return new Set();
+    if (firedInPage.has(key)) return false;
+    firedInPage.add(key);
+    return true;
   }
 }
 
@@ -53,17 +60,7 @@ export function trackOnce(
   orderId: string,
   properties?: Record<string, string | number | boolean | null | undefined>,
 ): boolean {
-  const key = `${event}:${orderId}`;
-  const fired = firedSet();
-  if (fired.has(key)) return false;
-  fired.add(key);
-  try {
-    sessionStorage.setItem(FIRED_KEY, JSON.stringify([...fired].slice(-50)));
-  } catch {
-    // Without session storage the in-page guard below still holds.
-  }
-  if (firedInPage.has(key)) return false;
-  firedInPage.add(key);
+  if (!claim(`${event}:${orderId}`)) return false;
   track(event, properties);
   return true;
 }
