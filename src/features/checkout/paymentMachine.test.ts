@@ -170,6 +170,9 @@ describe('payment machine (spec §4 Checkout flow, steps 7–10)', () => {
     await h.flush();
     expect(h.value()).toBe('creatingOrder');
     expect(h.calls.createOrder).toHaveLength(1);
+    h.calls.createOrder[0]?.d.reject(new TypeError('Failed to fetch'));
+    await h.flush();
+    expect(h.actor.getSnapshot().output).toMatchObject({ kind: 'backToEstimate', priorOrderCancelled: true });
   });
 
   it('a failed cancel → failure; RETRY cancels again, GO_BACK returns to the price estimate', async () => {
@@ -200,6 +203,7 @@ describe('payment machine (spec §4 Checkout flow, steps 7–10)', () => {
     expect(h.actor.getSnapshot().output).toEqual({
       kind: 'backToEstimate',
       orderId: null,
+      priorOrderCancelled: false,
       error,
       unsettledAttempt: null,
     });

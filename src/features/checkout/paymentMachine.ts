@@ -48,6 +48,7 @@ export interface PaymentContext {
   lastStatus: OrderStatus | null;
   error: unknown;
   ending: 'success' | 'unsettled' | 'backToEstimate' | null;
+  priorOrderCancelled: boolean;
 }
 
 export type PaymentEvent =
@@ -73,6 +74,8 @@ export type PaymentOutput =
       kind: 'backToEstimate';
       /** The order this attempt created (kept as the last order), if any. */
       orderId: string | null;
+      /** Whether the prior order was cancelled on the way (nothing is in progress then). */
+      priorOrderCancelled: boolean;
       error: unknown;
       unsettledAttempt: UnsettledAttempt | null;
     };
@@ -155,6 +158,7 @@ export const paymentMachine = setup({
     lastStatus: null,
     error: null,
     ending: null,
+    priorOrderCancelled: false,
   }),
   initial: 'proceedingToPay',
   output: ({ context }): PaymentOutput => {
@@ -166,6 +170,7 @@ export const paymentMachine = setup({
     return {
       kind: 'backToEstimate',
       orderId: context.order?.order_id ?? null,
+      priorOrderCancelled: context.priorOrderCancelled,
       error: context.error,
       unsettledAttempt:
         unanswered && context.idempotencyKey
@@ -192,7 +197,7 @@ export const paymentMachine = setup({
           },
         },
         // A new order follows the cancelled one (spec §4 step 7).
-        success: { always: '#payment.creatingOrder' },
+        success: { entry: assign({ priorOrderCancelled: true }), always: '#payment.creatingOrder' },
         failure: {
           on: {
             RETRY: { target: 'pending', actions: assign({ error: null }) },
