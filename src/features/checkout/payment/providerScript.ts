@@ -64,6 +64,13 @@ function providerGlobal(provider: string): ProviderCheckoutConstructor | undefin
   return typeof value === 'function' ? (value as ProviderCheckoutConstructor) : undefined;
 }
 
+/** The provider's checkout once its script has loaded; throws when it is not there. */
+export function loadedProviderCheckout(provider: string): ProviderCheckoutConstructor {
+  const Checkout = providerGlobal(provider);
+  if (!Checkout) throw new ProviderScriptError(`The ${provider} checkout has not loaded`);
+  return Checkout;
+}
+
 /** The page's CSP nonce: the browser hides the attribute but keeps the property on the page's own scripts. */
 export function pageNonce(doc: Document = document): string | undefined {
   const script = doc.querySelector<HTMLScriptElement>('script[nonce]');

@@ -12,6 +12,9 @@ import { Spinner } from '@/ui/Spinner';
 import { type CheckoutTrack, checkoutCompletedProperties, trackOnce } from '../analytics';
 import { type PollOutcome, pollOrderStatus } from '../payment/orderStatusPoll';
 import './order-result.css';
+import { type ResultRoute, resultHref } from './resultHref';
+
+export { type ResultRoute, resultHref } from './resultHref';
 
 /*
  * The result screens of spec §2 (/success, /failure, /order/:id/success): the order's status is polled as spec §4
@@ -20,8 +23,6 @@ import './order-result.css';
  * that itself fails shows the error view with a retry. A paid order empties the cart and forgets the last order
  * id; a failed one keeps the cart. Each order's events fire once.
  */
-
-export type ResultRoute = 'order' | 'success' | 'failure';
 
 export interface OrderResultCalls {
   fetchStatus: typeof fetchOrderStatus;
@@ -58,19 +59,6 @@ export interface OrderResultProps {
   /** Spec §2's product type for the Checkout Completed event, as the route derives it. */
   productTypeOf?: (order: Order) => string | null;
   calls?: Partial<OrderResultCalls>;
-}
-
-/** The success or failure sub-route for an order, the query string kept (the order id added where the path lacks it). */
-export function resultHref(
-  kind: 'success' | 'failure',
-  at: ResultRoute,
-  orderId: string,
-  search: string,
-): string {
-  if (kind === 'success' && at === 'order') return `/order/${encodeURIComponent(orderId)}/success${search}`;
-  const params = new URLSearchParams(search);
-  params.set('order_id', orderId);
-  return `/${kind}?${params.toString()}`;
 }
 
 function orderPlace(order: Order): string {
