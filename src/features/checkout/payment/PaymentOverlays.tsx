@@ -118,7 +118,7 @@ function GatewayIssueModal({
       footer={
         <div className="payment-modal__actions">
           <Button variant="secondary" onClick={() => send({ type: 'GO_BACK' })}>
-            {submitted ? 'Close' : 'Go back'}
+            {submitted ? 'Done' : 'Go back'}
           </Button>
           {!submitted && (
             <Button loading={view.step === 'submitting'} onClick={() => send({ type: 'SUBMIT_ISSUE' })}>
