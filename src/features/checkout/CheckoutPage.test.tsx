@@ -629,7 +629,7 @@ describe('CheckoutPage paying (spec §4 steps 6–10)', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     await waitFor(() => expect(createCalls()).toHaveLength(1));
-    expect((createCalls()[0]?.body as { payment_service: string }).payment_service).toBe('PAYMENT_LINK');
+    expect(createCalls()[0]?.body).toMatchObject({ payment_service: 'PAYMENT_LINK' });
   });
 
   it('an interrupted payment is reconciled before paying: an open order asks to be cancelled first', async () => {
