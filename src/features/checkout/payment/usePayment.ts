@@ -65,6 +65,15 @@ export function usePayment({
   const client = useQueryClient();
   const { checkout } = controller;
   const handedOver = useSelector(checkout, (s) => s.status === 'done');
+  const ready = useSelector(checkout, (s) => s.matches('readyToPurchase'));
+  // Once the buyer can pay, the payment's code is fetched while the browser is idle: paying does not wait for it.
+  useEffect(() => {
+    if (!ready || typeof window === 'undefined') return;
+    const load = () => void import('./paymentRuntime').catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') return load();
+    const id = window.requestIdleCallback(load, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }, [ready]);
   const [payment, setPayment] = useState<ActorRefFrom<typeof paymentMachine> | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
   const attempt = useRef<UnsettledAttempt | null>(null);
