@@ -34,6 +34,7 @@ export const MARKETING_EVENTS = [
   'user_logout',
   'checkout_initiated',
   'Checkout Completed',
+  'payment_modal_dismissed',
 ] as const;
 
 /** res_status values of spec §8 the client reacts to. */

@@ -13,7 +13,7 @@ import { dialCodeSchema, isoCountryCodeSchema, phoneNumberSchema } from './user'
  */
 
 /** The forms the shop takes; each has its schema in FORM_DATA_SCHEMAS. */
-export const FORM_IDS = ['get_invite'] as const;
+export const FORM_IDS = ['get_invite', 'payment_gateway_issue'] as const;
 export type FormId = (typeof FORM_IDS)[number];
 export const formIdSchema = z.enum(FORM_IDS, { error: 'Unknown form' });
 
@@ -70,11 +70,23 @@ export const getInviteDataSchema = z
   });
 export type GetInviteData = z.input<typeof getInviteDataSchema>;
 
+/** The payment-gateway-issue form (spec §4 step 10, §7 Forms): the order whose payment could not open. */
+export const paymentGatewayIssueDataSchema = z.object({
+  orderId: z
+    .string()
+    .trim()
+    .min(1, 'Unknown order')
+    .max(64, 'Unknown order')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Unknown order'),
+  message: optionalText(FORM_LIMITS.message, 'message'),
+});
+export type PaymentGatewayIssueData = z.input<typeof paymentGatewayIssueDataSchema>;
+
 /** Each known form's data schema, by form_id. */
-export const FORM_DATA_SCHEMAS = { get_invite: getInviteDataSchema } as const satisfies Record<
-  FormId,
-  z.ZodType
->;
+export const FORM_DATA_SCHEMAS = {
+  get_invite: getInviteDataSchema,
+  payment_gateway_issue: paymentGatewayIssueDataSchema,
+} as const satisfies Record<FormId, z.ZodType>;
 
 /**
  * The body of both submission calls: form_id picks the schema form_submission_data is checked with (spec §7
@@ -82,7 +94,13 @@ export const FORM_DATA_SCHEMAS = { get_invite: getInviteDataSchema } as const sa
  */
 export const formSubmissionRequestSchema = z.discriminatedUnion(
   'form_id',
-  [z.object({ form_id: z.literal('get_invite'), form_submission_data: getInviteDataSchema })],
+  [
+    z.object({ form_id: z.literal('get_invite'), form_submission_data: getInviteDataSchema }),
+    z.object({
+      form_id: z.literal('payment_gateway_issue'),
+      form_submission_data: paymentGatewayIssueDataSchema,
+    }),
+  ],
   { error: 'Unknown form' },
 );
 export type FormSubmissionRequest = z.input<typeof formSubmissionRequestSchema>;

@@ -14,6 +14,7 @@ import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
+import { Route as FailureRouteImport } from './routes/failure'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as IbcGameRouteImport } from './routes/ibc-game'
 import { Route as IbcGamePlusBatRouteImport } from './routes/ibc-game-plus-bat'
@@ -24,11 +25,13 @@ import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-super
 import { Route as MyOrdersRouteImport } from './routes/my-orders'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
+import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
 import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
+import { Route as OrderIdSuccessRouteImport } from './routes/order/$id/success'
 import { Route as SignInGoogleCallbackRouteImport } from './routes/sign-in/google/callback'
 import { Route as SignInSignUpVerifyRouteImport } from './routes/sign-in/sign-up/verify'
 
@@ -56,6 +59,11 @@ const CheckoutRoute = CheckoutRouteImport.update({
 const CustomDesignedBatRoute = CustomDesignedBatRouteImport.update({
   id: '/custom-designed-bat',
   path: '/custom-designed-bat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FailureRoute = FailureRouteImport.update({
+  id: '/failure',
+  path: '/failure',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpRoute = HelpRouteImport.update({
@@ -108,6 +116,11 @@ const PurchaseRoute = PurchaseRouteImport.update({
   path: '/purchase',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SuccessRoute = SuccessRouteImport.update({
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
@@ -133,6 +146,11 @@ const SignInVerifyRoute = SignInVerifyRouteImport.update({
   path: '/sign-in/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderIdSuccessRoute = OrderIdSuccessRouteImport.update({
+  id: '/order/$id/success',
+  path: '/order/$id/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInGoogleCallbackRoute = SignInGoogleCallbackRouteImport.update({
   id: '/sign-in/google/callback',
   path: '/sign-in/google/callback',
@@ -150,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
+  '/failure': typeof FailureRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
   '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
@@ -160,11 +179,13 @@ export interface FileRoutesByFullPath {
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
+  '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
@@ -174,6 +195,7 @@ export interface FileRoutesByTo {
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
+  '/failure': typeof FailureRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
   '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
@@ -184,11 +206,13 @@ export interface FileRoutesByTo {
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
+  '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in': typeof SignInIndexRoute
+  '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
@@ -199,6 +223,7 @@ export interface FileRoutesById {
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
+  '/failure': typeof FailureRoute
   '/help': typeof HelpRoute
   '/ibc-game': typeof IbcGameRoute
   '/ibc-game-plus-bat': typeof IbcGamePlusBatRoute
@@ -209,11 +234,13 @@ export interface FileRoutesById {
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
+  '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
 }
@@ -225,6 +252,7 @@ export interface FileRouteTypes {
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
+    | '/failure'
     | '/help'
     | '/ibc-game'
     | '/ibc-game-plus-bat'
@@ -235,11 +263,13 @@ export interface FileRouteTypes {
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
+    | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
   fileRoutesByTo: FileRoutesByTo
@@ -249,6 +279,7 @@ export interface FileRouteTypes {
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
+    | '/failure'
     | '/help'
     | '/ibc-game'
     | '/ibc-game-plus-bat'
@@ -259,11 +290,13 @@ export interface FileRouteTypes {
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
+    | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in'
+    | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
   id:
@@ -273,6 +306,7 @@ export interface FileRouteTypes {
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
+    | '/failure'
     | '/help'
     | '/ibc-game'
     | '/ibc-game-plus-bat'
@@ -283,11 +317,13 @@ export interface FileRouteTypes {
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
+    | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
   fileRoutesById: FileRoutesById
@@ -298,6 +334,7 @@ export interface RootRouteChildren {
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
   CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
+  FailureRoute: typeof FailureRoute
   HelpRoute: typeof HelpRoute
   IbcGameRoute: typeof IbcGameRoute
   IbcGamePlusBatRoute: typeof IbcGamePlusBatRoute
@@ -308,11 +345,13 @@ export interface RootRouteChildren {
   MyOrdersRoute: typeof MyOrdersRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   PurchaseRoute: typeof PurchaseRoute
+  SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   FSignInRoute: typeof FSignInRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
   SignInIndexRoute: typeof SignInIndexRoute
+  OrderIdSuccessRoute: typeof OrderIdSuccessRoute
   SignInGoogleCallbackRoute: typeof SignInGoogleCallbackRoute
   SignInSignUpVerifyRoute: typeof SignInSignUpVerifyRoute
 }
@@ -352,6 +391,13 @@ declare module '@tanstack/react-router' {
       path: '/custom-designed-bat'
       fullPath: '/custom-designed-bat'
       preLoaderRoute: typeof CustomDesignedBatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/failure': {
+      id: '/failure'
+      path: '/failure'
+      fullPath: '/failure'
+      preLoaderRoute: typeof FailureRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help': {
@@ -424,6 +470,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PurchaseRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/success': {
+      id: '/success'
+      path: '/success'
+      fullPath: '/success'
+      preLoaderRoute: typeof SuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms-and-conditions': {
       id: '/terms-and-conditions'
       path: '/terms-and-conditions'
@@ -459,6 +512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$id/success': {
+      id: '/order/$id/success'
+      path: '/order/$id/success'
+      fullPath: '/order/$id/success'
+      preLoaderRoute: typeof OrderIdSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in/google/callback': {
       id: '/sign-in/google/callback'
       path: '/sign-in/google/callback'
@@ -483,6 +543,7 @@ const rootRouteChildren: RootRouteChildren = {
     BusinessLicenceTermsAndConditionsRoute,
   CheckoutRoute: CheckoutRoute,
   CustomDesignedBatRoute: CustomDesignedBatRoute,
+  FailureRoute: FailureRoute,
   HelpRoute: HelpRoute,
   IbcGameRoute: IbcGameRoute,
   IbcGamePlusBatRoute: IbcGamePlusBatRoute,
@@ -493,11 +554,13 @@ const rootRouteChildren: RootRouteChildren = {
   MyOrdersRoute: MyOrdersRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   PurchaseRoute: PurchaseRoute,
+  SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   FSignInRoute: FSignInRoute,
   FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,
   SignInIndexRoute: SignInIndexRoute,
+  OrderIdSuccessRoute: OrderIdSuccessRoute,
   SignInGoogleCallbackRoute: SignInGoogleCallbackRoute,
   SignInSignUpVerifyRoute: SignInSignUpVerifyRoute,
 }

@@ -1,10 +1,10 @@
-import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { createFileRoute, Navigate, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
 import { CartLines } from '@/features/cart/CartLines';
-import { CheckoutLoadingPage, CheckoutPage } from '@/features/checkout/CheckoutPage';
+import { CheckoutLoadingPage, CheckoutPage, paymentEndHref } from '@/features/checkout/CheckoutPage';
 import { OrderSummary } from '@/features/checkout/summary/OrderSummary';
 import { TotalBar } from '@/features/checkout/summary/TotalBar';
 import type { CheckoutSummaryState } from '@/features/checkout/summary/types';
@@ -62,6 +62,8 @@ function CheckoutRoute() {
   const search = Route.useSearch();
   const href = Route.useMatch({ select: (match) => match.pathname });
   const auth = useAuth();
+  const navigate = useNavigate();
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   // The checkout is a big first render: done as a transition, React slices it instead of blocking input.
   const adopted = useDeferredValue(useServerPageAdopted(), false);
   const international = internationalPaymentsEnabled();
@@ -82,6 +84,7 @@ function CheckoutRoute() {
       presetReferralCode={search.referral_code}
       track={track}
       features={features}
+      onPaymentDone={(end) => void navigate({ href: paymentEndHref(end, searchStr), replace: true })}
     />
   );
 }

@@ -337,3 +337,34 @@ describe("a buyer's submissions", () => {
     expect(data.field).toBe('form_id');
   });
 });
+
+describe('the payment-gateway-issue form', () => {
+  it('is kept under the buyer with the order it is about', async () => {
+    await signInBuyers();
+    const sent = await shop.app.inject({
+      method: 'POST',
+      url: SIGNED_IN,
+      headers: { authorization: `Bearer ${buyerA.token}`, 'x-forwarded-for': ip },
+      payload: { form_id: 'payment_gateway_issue', form_submission_data: { orderId: 'ord_123' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().submission.form_submission_data).toEqual({ orderId: 'ord_123' });
+    const rows = await shop.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.userId, buyerA.userId));
+    expect(rows.some((row) => row.formId === 'payment_gateway_issue')).toBe(true);
+  });
+
+  it('refuses a malformed order id', async () => {
+    await signInBuyers();
+    const sent = await shop.app.inject({
+      method: 'POST',
+      url: SIGNED_IN,
+      headers: { authorization: `Bearer ${buyerA.token}`, 'x-forwarded-for': ip },
+      payload: { form_id: 'payment_gateway_issue', form_submission_data: { orderId: 'x; drop' } },
+    });
+    expect(sent.statusCode).toBe(400);
+    expect(errorBodySchema.safeParse(sent.json()).success).toBe(true);
+  });
+});

@@ -68,6 +68,8 @@ export function createFormsService({ db, now, testNumbers }: FormsServiceDeps) {
           iso_country_code: phone.isoCountryCode,
         });
       }
+      case 'payment_gateway_issue':
+        return storedData(body.form_submission_data);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Package } from '@contract/catalogue';
 import { PACKAGE_CODES } from '@contract/constants';
+import { orderCreateRequestSchema } from '@contract/orders';
 import type { PriceEstimateRequest } from '@contract/pricing';
 import { IsRestoringProvider, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -21,6 +22,7 @@ import {
   readCheckoutEstimate,
   readLastOrderId,
   writeCheckoutDraft,
+  writeLastOrderId,
 } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
 import { CheckoutPage, type CheckoutPageProps, OFFLINE_REASON, PAY_LABEL } from './CheckoutPage';
@@ -59,6 +61,8 @@ interface Server {
   shippingRefused: boolean;
   /** A named discount the estimate gives (major units), none when 0. */
   otherDiscount: number;
+  /** The order calls' answers (create, cancel, status, payment services); undefined falls through. */
+  orders?: (pathname: string, request: SeenRequest) => Response | undefined;
 }
 
 let server: Server;
@@ -130,6 +134,8 @@ function serve() {
           : estimate.other_discounts,
       });
     }
+    const answer = server.orders?.(pathname, request);
+    if (answer) return answer;
     return json(404, errorBody(404, 'NOT_FOUND'));
   }));
 }
@@ -519,5 +525,162 @@ describe('CheckoutPage', () => {
       ).toBe(true),
     );
     expect(await screen.findByText(/Referral code applied/)).toBeInTheDocument();
+  });
+});
+
+describe('CheckoutPage paying (spec §4 steps 6–10)', () => {
+  beforeEach(async () => {
+    resetClient();
+    await clear(kvStore());
+    disposeCart();
+    sessionStorage.clear();
+    server = {
+      profile: wireProfile({ email: 'asha@example.com', is_email_verified: true }),
+      catalogue: [solo(), licence()],
+      estimateFails: false,
+      shippingRefused: false,
+      otherDiscount: 0,
+    };
+    serve();
+    setTokens('main', { accessToken: 'access', refreshToken: 'refresh', userId: 'u-1', expires: null });
+    countryStore.countryCode = 'IN';
+    act(() => {
+      addPackageToCart(solo());
+      cartStore.hydrated = true;
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const created = (over: Record<string, unknown> = {}) => ({
+    order_id: 'ord-7',
+    customer_order_id: 'IBC-7',
+    order_status: 'SUCCESS',
+    total_amount: 55456.46,
+    currency: 'INR',
+    payment_service: 'CARD_MODAL',
+    payment_details: null,
+    ...over,
+  });
+  const createCalls = () => requests.filter((r) => r.url.includes('/order/create/'));
+
+  it('creates the order from the form with an Idempotency-Key, fires its events and hands a paid order on', async () => {
+    server.orders = (pathname) => (pathname.includes('/order/create/') ? json(200, created()) : undefined);
+    const onPaymentDone = vi.fn();
+    const track = vi.fn();
+    const user = userEvent.setup();
+    renderCheckout({ onPaymentDone, track });
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    await waitFor(() => expect(onPaymentDone).toHaveBeenCalledWith({ kind: 'success', orderId: 'ord-7' }));
+    const [create] = createCalls();
+    expect(create?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    const body = orderCreateRequestSchema.parse(create?.body);
+    expect(body.payment_service).toBe('CARD_MODAL');
+    expect(body.shipping_details?.mobile_number).toBe('+919876543211');
+    expect(body.billing_details.state_name_enum).toBe('KARNATAKA');
+    expect(await readLastOrderId()).toBe('ord-7');
+    const events = track.mock.calls.map(([event]) => event);
+    expect(events).toEqual(expect.arrayContaining(['order_created', 'checkout_initiated']));
+  });
+
+  it('a refused creation shows its error above the pay button and offers paying again', async () => {
+    server.orders = (pathname) =>
+      pathname.includes('/order/create/')
+        ? json(400, errorBody(400, 'OUT_OF_STOCK', { message: 'The solo kit just sold out' }))
+        : undefined;
+    const track = vi.fn();
+    const user = userEvent.setup();
+    renderCheckout({ track, onPaymentDone: vi.fn() });
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The solo kit just sold out');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    expect(track.mock.calls.map(([event]) => event)).toContain('order_failed');
+  });
+
+  it('offers the payment choice when the packages take more than one service', async () => {
+    server.orders = (pathname) => {
+      if (pathname.endsWith('/packages/payment_services/v1/'))
+        return json(200, {
+          packages: [
+            {
+              package_id: 1,
+              package_code: 'solo',
+              payment_services_details: [
+                { payment_service: 'CARD_MODAL', payment_service_description: 'Card' },
+                { payment_service: 'PAYMENT_LINK', payment_service_description: 'Link' },
+              ],
+            },
+          ],
+        });
+      if (pathname.includes('/order/create/')) return json(200, created({ payment_service: 'PAYMENT_LINK' }));
+      return undefined;
+    };
+    const user = userEvent.setup();
+    renderCheckout({ onPaymentDone: vi.fn() });
+    const group = await screen.findByRole('group', { name: 'Pay with' });
+    expect(within(group).getByRole('radio', { name: 'Card, UPI or net banking' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Secure payment page' }));
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    await waitFor(() => expect(createCalls()).toHaveLength(1));
+    expect(createCalls()[0]?.body).toMatchObject({ payment_service: 'PAYMENT_LINK' });
+  });
+
+  it('an interrupted payment is reconciled before paying: an open order asks to be cancelled first', async () => {
+    await writeLastOrderId('ord-1');
+    const cancelled: string[] = [];
+    server.orders = (pathname) => {
+      if (pathname.endsWith('/fetch_and_update_payment_status/v1/'))
+        return json(200, { order_id: 'ord-1', order_status: 'PENDING' });
+      if (pathname.endsWith('/order/ord-1/status/v1/'))
+        return json(200, { order_id: 'ord-1', order_status: 'PENDING' });
+      if (pathname.endsWith('/order/ord-1/cancel/v1/')) {
+        cancelled.push('ord-1');
+        return json(200, { order_id: 'ord-1', order_status: 'CANCELLED' });
+      }
+      if (pathname.includes('/order/create/')) return json(200, created({ order_id: 'ord-8' }));
+      return undefined;
+    };
+    const onPaymentDone = vi.fn();
+    const user = userEvent.setup();
+    renderCheckout({ onPaymentDone });
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    const dialog = await screen.findByRole('dialog', { name: 'An earlier order is in progress' });
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'An earlier order is in progress' }),
+      ).not.toBeInTheDocument(),
+    );
+    await user.click(payButton());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'An earlier order is in progress' })).getByRole(
+        'button',
+        {
+          name: 'Cancel it and continue',
+        },
+      ),
+    );
+    await waitFor(() => expect(onPaymentDone).toHaveBeenCalledWith({ kind: 'success', orderId: 'ord-8' }));
+    expect(cancelled).toEqual(['ord-1']);
+  });
+
+  it('an interrupted payment that was paid goes to its result instead', async () => {
+    await writeLastOrderId('ord-1');
+    server.orders = (pathname) =>
+      pathname.endsWith('/fetch_and_update_payment_status/v1/') || pathname.endsWith('/status/v1/')
+        ? json(200, { order_id: 'ord-1', order_status: 'SUCCESS' })
+        : undefined;
+    const onPaymentDone = vi.fn();
+    renderCheckout({ onPaymentDone });
+    await waitFor(() => expect(onPaymentDone).toHaveBeenCalledWith({ kind: 'success', orderId: 'ord-1' }));
   });
 });

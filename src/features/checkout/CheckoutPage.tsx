@@ -1,8 +1,21 @@
+import type { PaymentService } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { memo, type ReactNode, useDeferredValue, useId } from 'react';
+import {
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useSnapshot } from 'valtio';
 import type { SnapshotFrom } from 'xstate';
+import { type PaymentServiceOption, paymentServicesQuery } from '@/api/paymentServices';
 import type { ClientProfile } from '@/api/user';
 import { formatMoney } from '@/lib/money';
 import { cartStore } from '@/state/cart';
@@ -10,12 +23,15 @@ import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { BottomSheet } from '@/ui/BottomSheet';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
+import { Modal } from '@/ui/Modal';
 import { Skeleton } from '@/ui/Skeleton';
 import type { CheckoutTrack } from './analytics';
 import { CouponForm } from './CouponForm';
 import type { checkoutMachine } from './checkoutMachine';
 import { DetailsForm } from './DetailsForm';
+import { type PaymentEnd, usePayment } from './payment/usePayment';
 import { ReferralForm } from './ReferralForm';
+import { resultHref } from './result/resultHref';
 import type { CheckoutSummaryState } from './summary/types';
 import {
   type CheckoutBoot,
@@ -28,6 +44,11 @@ import { type CheckoutFormController, useCheckoutForm } from './useCheckoutForm'
 import { codeFieldsFor } from './variants';
 import '@/ui/visually-hidden.css';
 import './checkout-page.css';
+
+// The payment's screens load with the payment, not with the checkout.
+const PaymentOverlays = lazy(() =>
+  import('./payment/PaymentOverlays').then((module) => ({ default: module.PaymentOverlays })),
+);
 
 /*
  * The checkout page (spec §2 Checkout page): a title strip, the currency switch, the details form and the order
@@ -55,7 +76,19 @@ export interface CheckoutPageProps {
   features?: CheckoutFeatures;
   /** Where an empty checkout sends the buyer back to. */
   shopPath?: string;
+  /** Where a payment ended (paid, failed, or still unsettled): the route goes to its result page. */
+  onPaymentDone?: (end: PaymentEnd) => void;
 }
+
+/** The result page of a payment's end, the checkout's query string kept (spec §2). */
+export function paymentEndHref(end: PaymentEnd, search: string): string {
+  return end.kind === 'failure'
+    ? resultHref('failure', 'order', end.orderId, search)
+    : resultHref('success', 'order', end.orderId, search);
+}
+
+const goToResult = (end: PaymentEnd) =>
+  window.location.assign(paymentEndHref(end, typeof window === 'undefined' ? '' : window.location.search));
 
 function TitleStrip({ title, currencySwitch }: { title: string; currencySwitch?: ReactNode }) {
   return (
@@ -173,12 +206,34 @@ const CheckoutReady = memo(function CheckoutReady({
   summary,
   totalBar,
   international = true,
+  track,
+  onPaymentDone = goToResult,
 }: CheckoutPageProps & {
   controller: CheckoutController;
   profile: ClientProfile;
   draft: CheckoutDraft | null;
 }) {
   const details = useCheckoutForm({ controller, profile, userId, draft });
+  const services = usePaymentServices(controller);
+  const [chosenService, setChosenService] = useState<PaymentService | null>(null);
+  const paymentService = chooseService(services, chosenService);
+  const valuesRef = useRef(details.values);
+  valuesRef.current = details.values;
+  const { payment, createError, clearError } = usePayment({
+    controller,
+    profile,
+    values: () => valuesRef.current,
+    paymentService,
+    international: controller.features.internationalUsers,
+    track,
+    onDone: onPaymentDone,
+  });
+  const paidStoredOrderId = controller.paidStoredOrderId;
+  const onDoneRef = useRef(onPaymentDone);
+  onDoneRef.current = onPaymentDone;
+  useEffect(() => {
+    if (paidStoredOrderId) onDoneRef.current({ kind: 'success', orderId: paidStoredOrderId });
+  }, [paidStoredOrderId]);
   const couponCode = useSelector(controller.coupon, (s) => s.context.code);
   const referralCode = useSelector(controller.referral, (s) => s.context.code);
   const fields = codeFieldsFor(controller.variant, { couponCode, referralCode });
@@ -220,15 +275,97 @@ const CheckoutReady = memo(function CheckoutReady({
         peek={
           <>
             {totalBar(state)}
-            <PayAction controller={controller} details={details} currency={state.estimate.currency} />
+            <PayAction
+              controller={controller}
+              details={details}
+              currency={state.estimate.currency}
+              services={services}
+              service={paymentService}
+              onChooseService={setChosenService}
+              createError={createError}
+              onPay={clearError}
+            />
           </>
         }
       >
         {summary(state)}
       </BottomSheet>
+      <OrderInProgressModal controller={controller} details={details} />
+      {payment && (
+        <Suspense fallback={null}>
+          <PaymentOverlays payment={payment} />
+        </Suspense>
+      )}
     </div>
   );
 });
+
+/** The payment services every chosen package takes (spec §3); the card modal when the answer is not in. */
+function usePaymentServices(controller: CheckoutController): PaymentServiceOption[] {
+  const query = useQuery({
+    ...paymentServicesQuery(controller.packageCodes, controller.countryCode),
+    enabled: controller.online && controller.packageCodes.length > 0,
+  });
+  return query.data ?? [];
+}
+
+/** The buyer's choice when offered, else the card modal, else the first offered. */
+function chooseService(
+  services: readonly PaymentServiceOption[],
+  chosen: PaymentService | null,
+): PaymentService {
+  if (chosen && services.some((s) => s.service === chosen)) return chosen;
+  if (services.length === 0 || services.some((s) => s.service === 'CARD_MODAL')) return 'CARD_MODAL';
+  return services[0]?.service ?? 'CARD_MODAL';
+}
+
+const SERVICE_LABELS: Record<PaymentService, string> = {
+  CARD_MODAL: 'Card, UPI or net banking',
+  PAYMENT_LINK: 'Secure payment page',
+};
+
+/** Spec §4 step 6: an order of the buyer's is still open; go back, or cancel it and go on. */
+function OrderInProgressModal({
+  controller,
+  details,
+}: {
+  controller: CheckoutController;
+  details: CheckoutFormController;
+}) {
+  const { checkout } = controller;
+  const open = useSelector(checkout, (s) => s.matches('orderInProgress'));
+  return (
+    <Modal
+      open={open}
+      size="s"
+      title="An earlier order is in progress"
+      onClose={() => checkout.send({ type: 'GO_BACK' })}
+      footer={
+        <div className="checkout-pay__actions">
+          <Button variant="secondary" onClick={() => checkout.send({ type: 'GO_BACK' })}>
+            Go back
+          </Button>
+          <Button
+            onClick={() =>
+              checkout.send({
+                type: 'PROCEED_TO_PAY',
+                email: details.values.email,
+                emailVerified: details.emailVerified,
+              })
+            }
+          >
+            Cancel it and continue
+          </Button>
+        </div>
+      }
+    >
+      <p>
+        An earlier order of yours is still waiting for its payment. To pay for this one, we cancel that order
+        first so you are never charged twice; its stock is released.
+      </p>
+    </Modal>
+  );
+}
 
 type MachineReason = 'shippingFailed' | 'estimateFailed' | 'shipping' | 'pricing';
 
@@ -251,17 +388,29 @@ function PayAction({
   controller,
   details,
   currency,
+  services,
+  service,
+  onChooseService,
+  createError,
+  onPay,
 }: {
   controller: CheckoutController;
   details: CheckoutFormController;
   currency: Currency;
+  services: readonly PaymentServiceOption[];
+  service: PaymentService;
+  onChooseService: (service: PaymentService) => void;
+  createError: string | null;
+  onPay: () => void;
 }) {
   const reasonId = useId();
-  const { checkout, online } = controller;
+  const serviceName = useId();
+  const { checkout, online, reconciling } = controller;
   const machine = useSelector(checkout, machineReason);
   const ready = useSelector(checkout, (s) => s.matches('readyToPurchase'));
   const inProgress = useSelector(checkout, (s) => s.matches('orderInProgress'));
   const proceeding = useSelector(checkout, (s) => s.matches('proceedingToPay'));
+  // The "in progress" choice is the modal's; the pay area waits under it.
   // What the buyer pays (spec §5's subtotal), as the total bar and the summary show it.
   const total = useSelector(checkout, (s) => s.context.estimate.subtotal);
 
@@ -275,50 +424,51 @@ function PayAction({
       </div>
     );
   }
-  if (inProgress) {
-    return (
-      <div className="checkout-pay" role="alertdialog" aria-labelledby={`${reasonId}-progress`}>
-        <p id={`${reasonId}-progress`}>An earlier order of yours is still in progress.</p>
-        <div className="checkout-pay__actions">
-          <Button variant="secondary" onClick={() => checkout.send({ type: 'GO_BACK' })}>
-            Go back
-          </Button>
-          <Button
-            onClick={() =>
-              checkout.send({
-                type: 'PROCEED_TO_PAY',
-                email: details.values.email,
-                emailVerified: details.emailVerified,
-              })
-            }
-          >
-            Cancel it and continue
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
-  const canPay = ready && online && details.hint === null;
+  const canPay = ready && online && details.hint === null && !reconciling;
   let reason: { text: string; retry: boolean } | null = null;
   if (!online) reason = { text: OFFLINE_REASON, retry: false };
   else if (details.hint) reason = { text: details.hint.text, retry: false };
+  else if (inProgress) reason = { text: 'An earlier order is in progress', retry: false };
   else if (!ready) reason = MACHINE_REASONS[machine];
+  else if (reconciling) reason = { text: 'Checking your earlier order…', retry: false };
 
   return (
     <div className="checkout-pay">
+      {services.length > 1 && (
+        <fieldset className="checkout-pay__services">
+          <legend className="checkout-pay__services-legend">Pay with</legend>
+          {services.map((option) => (
+            <label key={option.service} className="checkout-pay__service">
+              <input
+                type="radio"
+                name={serviceName}
+                value={option.service}
+                checked={service === option.service}
+                onChange={() => onChooseService(option.service)}
+              />
+              <span>{SERVICE_LABELS[option.service] ?? option.description}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {createError && (
+        <p className="checkout-pay__error" role="alert">
+          {createError}
+        </p>
+      )}
       <Button
         size="l"
         fullWidth
         disabled={!canPay}
         aria-describedby={reason ? reasonId : undefined}
-        onClick={() =>
+        onClick={() => {
+          onPay();
           checkout.send({
             type: 'PROCEED_TO_PAY',
             email: details.values.email,
             emailVerified: details.emailVerified,
-          })
-        }
+          });
+        }}
       >
         {PAY_LABEL}
       </Button>

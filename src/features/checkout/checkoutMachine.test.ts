@@ -11,6 +11,7 @@ import {
   checkoutMachine,
   type LocationFoundEmitted,
   type PriceEstimateActorInput,
+  resumeAtEstimate,
 } from './checkoutMachine';
 import { type Deferred, deferred } from './machines.test-helpers';
 
@@ -1087,6 +1088,22 @@ const rows: Row[] = [
     to: 'final',
     check: (h) => expect(h.snapshot().output?.priorOrderIdToCancel).toBe('ord-1'),
   },
+  {
+    from: '',
+    event: 'ORDER_SETTLED',
+    what: 'a stored order reconciled as settled → paying hands over without the "in progress" choice',
+    start: async () => {
+      const h = await reach.fetchingOrderDetails();
+      await h.resolve('fetchOrderDetails', order({ pinCode: '560001' }));
+      return h;
+    },
+    act: (h) => {
+      h.send({ type: 'ORDER_SETTLED' });
+      h.send(proceed());
+    },
+    to: 'final',
+    check: (h) => expect(h.snapshot().output?.priorOrderIdToCancel).toBeNull(),
+  },
   // Validity heard outside the edit states is remembered.
   {
     from: '',
@@ -1155,6 +1172,41 @@ describe('checkout machine (spec §4 Checkout flow, steps 1–6 and 11–15)', (
       );
     });
     expect(missing).toEqual([]);
+  });
+});
+
+describe('resumeAtEstimate (back to the price estimate after a payment attempt)', () => {
+  it('an order this attempt created is the stored one: paying again offers to cancel it first', async () => {
+    const h = await reach.readyToPurchase();
+    h.send(proceed());
+    const resumed = createActor(checkoutMachine, {
+      input: baseInput,
+      snapshot: resumeAtEstimate(checkoutMachine, h.snapshot(), {
+        createdOrderId: 'ord-2',
+        priorOrderCancelled: false,
+      }),
+    }).start();
+    expect(resumed.getSnapshot().value).toBe('readyToPurchase');
+    expect(resumed.getSnapshot().context.estimate).toEqual(estimate);
+    resumed.send(proceed());
+    expect(resumed.getSnapshot().value).toBe('orderInProgress');
+    resumed.send(proceed());
+    expect(resumed.getSnapshot().output?.priorOrderIdToCancel).toBe('ord-2');
+  });
+
+  it('no order created and the prior one cancelled on the way: paying again goes straight on', async () => {
+    const h = await reach.orderInProgress();
+    h.send(proceed());
+    const resumed = createActor(checkoutMachine, {
+      input: baseInput,
+      snapshot: resumeAtEstimate(checkoutMachine, h.snapshot(), {
+        createdOrderId: null,
+        priorOrderCancelled: true,
+      }),
+    }).start();
+    resumed.send(proceed());
+    expect(resumed.getSnapshot().status).toBe('done');
+    expect(resumed.getSnapshot().output?.priorOrderIdToCancel).toBeNull();
   });
 });
 

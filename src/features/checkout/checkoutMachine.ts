@@ -88,6 +88,8 @@ export interface CheckoutContext {
   estimate: PriceView;
   /** Set when the buyer chose to go on by cancelling the stored order. */
   cancelPriorOrder: boolean;
+  /** The stored order turned out paid, failed, cancelled or expired: nothing is in progress to cancel. */
+  storedOrderSettled: boolean;
   error: unknown;
 }
 
@@ -102,7 +104,9 @@ export type CheckoutEvent =
   | { type: 'REFRESH_ESTIMATE'; packages?: readonly SelectedPackage[] }
   | { type: 'CLEAR' }
   | { type: 'PROCEED_TO_PAY'; email: string; emailVerified: boolean }
-  | { type: 'GO_BACK' };
+  | { type: 'GO_BACK' }
+  /** The stored order was reconciled and holds nothing in progress (its details still prefill the form). */
+  | { type: 'ORDER_SETTLED' };
 
 /** Emitted when the postal lookup chose an office: the form fills city and state from it. */
 export interface LocationFoundEmitted {
@@ -185,7 +189,7 @@ const checkoutSetup = setup({
       const profile = context.profile;
       return profile?.isEmailVerified === true && sameEmail(event.email, profile.email);
     },
-    hasOrderId: ({ context }) => context.orderId !== null,
+    hasOrderId: ({ context }) => context.orderId !== null && !context.storedOrderSettled,
   },
   actions: {
     markValid: assign({ formValid: true }),
@@ -287,6 +291,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     shippingCharges: null,
     estimate: input.previousEstimate ?? emptyPriceView(currencyForCountry(pricingCountry(input.countryCode))),
     cancelPriorOrder: false,
+    storedOrderSettled: false,
     error: null,
   }),
   initial: 'fetchingProfile',
@@ -294,6 +299,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
   on: {
     VALID: { actions: 'markValid' },
     INVALID: { actions: 'markInvalid' },
+    ORDER_SETTLED: { actions: assign({ storedOrderSettled: true }) },
   },
   output: ({ context }) => ({
     priorOrderIdToCancel: context.cancelPriorOrder ? context.orderId : null,
@@ -546,6 +552,28 @@ export const checkoutMachine = checkoutSetup.createMachine({
 });
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+/**
+ * The checkout as it stood before paying, ready to purchase again (spec §4 steps 7–8: a failed creation, a
+ * cancelled payment or a failure "returns to price estimate"): the finished machine's context, with the order this
+ * attempt created (if any) now the stored one, so a new payment offers to cancel it first (step 6).
+ */
+export function resumeAtEstimate<T extends typeof checkoutMachine>(
+  logic: T,
+  finished: CheckoutSnapshot,
+  { createdOrderId, priorOrderCancelled }: { createdOrderId: string | null; priorOrderCancelled: boolean },
+) {
+  const context = finished.context;
+  return logic.resolveState({
+    value: 'readyToPurchase',
+    context: {
+      ...context,
+      orderId: createdOrderId ?? context.orderId,
+      storedOrderSettled: createdOrderId === null ? context.storedOrderSettled || priorOrderCancelled : false,
+      cancelPriorOrder: false,
+    },
+  });
+}
 
 /** Whether the shipping cost is being fetched (the submit area's "Fetching shipping cost"). */
 export function isFetchingShippingCost(snapshot: CheckoutSnapshot): boolean {

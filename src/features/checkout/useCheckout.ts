@@ -11,10 +11,15 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { isApiError } from '@/api/errors';
 import { useIsOnline } from '@/api/online';
-import { fetchOrderDetails, type WireOrderDetails } from '@/api/orders';
+import {
+  fetchAndUpdatePaymentStatus,
+  fetchOrderDetails,
+  fetchOrderStatus,
+  type WireOrderDetails,
+} from '@/api/orders';
 import { pickupLocationsQuery } from '@/api/places';
 import { lookupPostOffice, type PostOffice } from '@/api/postal';
 import {
@@ -38,10 +43,12 @@ import {
 } from '@/storage/checkoutDraft';
 import { type CheckoutTrack, trackCodeApplied } from './analytics';
 import {
+  type CheckoutInput,
   type CheckoutOrderDetails,
   type CheckoutSnapshot,
   checkoutMachine,
   type PriceEstimateActorInput,
+  resumeAtEstimate,
 } from './checkoutMachine';
 import { couponMachine } from './couponMachine';
 import type { PreviousOrderPrefill } from './prefill';
@@ -211,6 +218,12 @@ export interface CheckoutController {
   features: CheckoutFeatures;
   /** The summary's state, without the code forms the page places in it. */
   summaryState: Omit<CheckoutSummaryState, 'codeForms'>;
+  /** The stored order is being reconciled: paying waits for it. */
+  reconciling: boolean;
+  /** The stored order turned out paid: the page goes to its result. */
+  paidStoredOrderId: string | null;
+  /** Back to the estimate after a payment attempt (spec §4 steps 7–8). */
+  resumeCheckout: (attempt: { createdOrderId: string | null; priorOrderCancelled: boolean }) => void;
   /** The form says whether it is valid and which pincode it holds; the machine is told. */
   syncForm: (form: {
     valid: boolean;
@@ -327,19 +340,62 @@ export function useCheckout({
     }),
   );
 
-  const checkout = useActorRef(logic, {
-    input: {
-      countryCode,
-      isShippingRequired: cartNeedsShipping(items),
-      storedOrderId: boot.storedOrderId,
-      packages,
-      selfPickupEnabled: features.selfPickup,
-      deliveryOption:
-        boot.draft?.values.deliveryOption === 'SELF_PICKUP' ? 'SELF_PICKUP' : 'SHIPPING_SERVICE',
-      stateNameEnum: boot.draft?.state ?? '',
-    },
-  });
+  const checkoutInput: CheckoutInput = {
+    countryCode,
+    isShippingRequired: cartNeedsShipping(items),
+    storedOrderId: boot.storedOrderId,
+    packages,
+    selfPickupEnabled: features.selfPickup,
+    deliveryOption: boot.draft?.values.deliveryOption === 'SELF_PICKUP' ? 'SELF_PICKUP' : 'SHIPPING_SERVICE',
+    stateNameEnum: boot.draft?.state ?? '',
+  };
+  const firstCheckout = useActorRef(logic, { input: checkoutInput });
+  const checkoutInputRef = useRef(checkoutInput);
+  checkoutInputRef.current = checkoutInput;
+  // After a payment attempt the checkout goes on from its estimate in a new actor (the old one has finished).
+  const [resumedCheckout, setResumedCheckout] = useState<ActorRefFrom<typeof checkoutMachine> | null>(null);
+  const checkout = resumedCheckout ?? firstCheckout;
   checkoutRef.current = checkout;
+  const resumeCheckout = useCallback(
+    (attempt: { createdOrderId: string | null; priorOrderCancelled: boolean }) => {
+      const finished = checkoutRef.current;
+      if (!finished) return;
+      const next = createActor(logic, {
+        // Typed as required; a machine resumed from a snapshot does not read it.
+        input: checkoutInputRef.current,
+        snapshot: resumeAtEstimate(logic, finished.getSnapshot(), attempt),
+      });
+      next.start();
+      if (finished !== firstCheckout) finished.stop();
+      setResumedCheckout(next);
+    },
+    [logic, firstCheckout],
+  );
+  useEffect(() => () => resumedCheckout?.stop(), [resumedCheckout]);
+
+  // An interrupted payment (a reload mid-payment) is settled before the buyer can pay again.
+  const [reconciling, setReconciling] = useState(boot.storedOrderId !== null);
+  const [paidStoredOrderId, setPaidStoredOrderId] = useState<string | null>(null);
+  const reconciled = useRef(false);
+  useEffect(() => {
+    const orderId = boot.storedOrderId;
+    if (!orderId || reconciled.current) return;
+    reconciled.current = true;
+    void import('./paymentMachine')
+      .then(({ reconcileInterruptedOrder }) =>
+        reconcileInterruptedOrder(orderId, {
+          fetchAndUpdatePaymentStatus: (id) => fetchAndUpdatePaymentStatus(id, null),
+          fetchOrderStatus: (id) => fetchOrderStatus(id),
+        }),
+      )
+      .then((outcome) => {
+        if (outcome === 'paid') setPaidStoredOrderId(orderId);
+        if (outcome === 'settled') checkoutRef.current?.send({ type: 'ORDER_SETTLED' });
+      })
+      // Unknown: the order may still be open, so paying asks to cancel it first (the "in progress" modal).
+      .catch(() => undefined)
+      .finally(() => setReconciling(false));
+  }, [boot.storedOrderId]);
 
   const draftCoupon = typeof boot.draft?.values.couponCode === 'string' ? boot.draft.values.couponCode : '';
   const draftReferral =
@@ -560,6 +616,9 @@ export function useCheckout({
       packageCodes,
       productCodes,
     },
+    reconciling,
+    paidStoredOrderId,
+    resumeCheckout,
     syncForm,
   };
 }

@@ -1,0 +1,151 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/ui/Button';
+import { Modal } from '@/ui/Modal';
+import { Spinner } from '@/ui/Spinner';
+import type { PaymentSnapshot, paymentMachine } from '../paymentMachine';
+import './payment.css';
+
+/*
+ * What the buyer sees while paying (spec §2 "Other views"): the overlay spinner while the order is processed, the
+ * full-screen loader while the hosted payment page loads, the cancel-prior-order failure with RETRY and GO_BACK,
+ * and the payment-gateway-issue modal. Nothing here while the provider's own modal is open.
+ */
+
+type PaymentRef = ActorRefFrom<typeof paymentMachine>;
+
+type View =
+  | { kind: 'none' }
+  | { kind: 'overlay'; label: string }
+  | { kind: 'redirect' }
+  | { kind: 'cancelFailed'; message: string }
+  | { kind: 'gatewayIssue'; step: 'idle' | 'submitting' | 'submitted' | 'failed'; orderNumber: string };
+
+const message = (error: unknown, fallback: string) =>
+  isApiError(error) && error.message.trim() !== '' ? error.message : fallback;
+
+export function paymentView(s: PaymentSnapshot): View {
+  if (s.matches({ cancellingPriorOrder: 'failure' }))
+    return {
+      kind: 'cancelFailed',
+      message: message(s.context.error, 'Check your connection and try again.'),
+    };
+  if (s.matches('cancellingPriorOrder')) return { kind: 'overlay', label: 'Cancelling your earlier order…' };
+  if (s.matches('creatingOrder') || s.matches('paymentOrderCreated') || s.matches('choosingPayment'))
+    return { kind: 'overlay', label: 'Creating your order…' };
+  if (s.matches('loadingScript')) return { kind: 'overlay', label: 'Opening secure payment…' };
+  if (s.matches('confirmingPayment') || s.matches('checkingOrderStatus') || s.matches('success'))
+    return { kind: 'overlay', label: 'Confirming your payment…' };
+  if (s.matches('redirecting')) return { kind: 'redirect' };
+  if (s.matches('gatewayIssue')) {
+    const step = (['submitting', 'submitted', 'failed'] as const).find((k) => s.matches({ gatewayIssue: k }));
+    return {
+      kind: 'gatewayIssue',
+      step: step ?? 'idle',
+      orderNumber: s.context.order?.customer_order_id ?? s.context.order?.order_id ?? '',
+    };
+  }
+  return { kind: 'none' };
+}
+
+const sameView = (a: View, b: View) => JSON.stringify(a) === JSON.stringify(b);
+
+export function PaymentOverlays({ payment }: { payment: PaymentRef }) {
+  const view = useSelector(payment, paymentView, sameView);
+  const send = payment.send;
+  if (view.kind === 'overlay')
+    return (
+      <div className="payment-overlay" data-testid="payment-overlay">
+        <div className="payment-overlay__box">
+          <Spinner size="xl" label={view.label} />
+          <p aria-hidden="true">{view.label}</p>
+        </div>
+      </div>
+    );
+  if (view.kind === 'redirect')
+    return (
+      <div className="payment-overlay payment-overlay--full">
+        <div className="payment-overlay__box">
+          <Spinner size="xl" label="Taking you to the secure payment page…" />
+          <p aria-hidden="true">Taking you to the secure payment page…</p>
+          <p className="payment-overlay__note">Do not close this tab.</p>
+        </div>
+      </div>
+    );
+  if (view.kind === 'cancelFailed')
+    return (
+      <Modal
+        open
+        size="s"
+        title="We could not cancel your earlier order"
+        onClose={() => send({ type: 'GO_BACK' })}
+        closeOnBackdropClick={false}
+        footer={
+          <div className="payment-modal__actions">
+            <Button variant="secondary" onClick={() => send({ type: 'GO_BACK' })}>
+              Go back
+            </Button>
+            <Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>
+          </div>
+        }
+      >
+        <p role="alert">{view.message}</p>
+        <p>
+          Your earlier order has to be cancelled before a new one is made, so you are never charged twice.
+        </p>
+      </Modal>
+    );
+  if (view.kind === 'gatewayIssue') return <GatewayIssueModal view={view} send={send} />;
+  return null;
+}
+
+function GatewayIssueModal({
+  view,
+  send,
+}: {
+  view: Extract<View, { kind: 'gatewayIssue' }>;
+  send: PaymentRef['send'];
+}) {
+  const submitted = view.step === 'submitted';
+  return (
+    <Modal
+      open
+      size="s"
+      title="The payment window did not open"
+      onClose={() => send({ type: 'GO_BACK' })}
+      closeOnBackdropClick={false}
+      footer={
+        <div className="payment-modal__actions">
+          <Button variant="secondary" onClick={() => send({ type: 'GO_BACK' })}>
+            {submitted ? 'Done' : 'Go back'}
+          </Button>
+          {!submitted && (
+            <Button loading={view.step === 'submitting'} onClick={() => send({ type: 'SUBMIT_ISSUE' })}>
+              Report the problem
+            </Button>
+          )}
+        </div>
+      }
+    >
+      {submitted ? (
+        <p role="status">
+          Thank you. We have your report for order {view.orderNumber}. Our team will get in touch within one
+          working day; nothing has been charged, and your order is kept until then.
+        </p>
+      ) : (
+        <>
+          <p>
+            Our payment partner could not be reached, so nothing has been charged. Report the problem and our
+            team will contact you to complete order {view.orderNumber}, or go back and try again in a moment.
+          </p>
+          {view.step === 'failed' && (
+            <p role="alert" className="payment-modal__error">
+              We could not send your report. Check your connection and try again.
+            </p>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { submitForm } from '@/api/forms';
+import { cancelOrder, createOrder, fetchAndUpdatePaymentStatus, fetchOrderStatus } from '@/api/orders';
+import { writeLastOrderId } from '@/storage/checkoutDraft';
+import { type PaymentInput, paymentMachine } from '../paymentMachine';
+import { loadedProviderCheckout, loadProviderScript, openProviderCheckout } from './providerScript';
+
+/*
+ * The payment machine with the real calls: loaded when the buyer proceeds to pay, so none of it is in the
+ * checkout's first load.
+ */
+
+export interface PaymentRuntimeOptions {
+  /** FEATURE_INTERNATIONAL_USERS: the v2 create. */
+  international: boolean;
+  shopName: string;
+  prefill: { name: string; email: string; contact: string };
+}
+
+export function paymentLogic({ international, shopName, prefill }: PaymentRuntimeOptions) {
+  return paymentMachine.provide({
+    actors: {
+      cancelOrder: fromPromise(({ input, signal }) => cancelOrder(input.orderId, { signal })),
+      createOrder: fromPromise(({ input, signal }) =>
+        createOrder(input.request, { idempotencyKey: input.idempotencyKey, international, signal }),
+      ),
+      rememberOrder: fromPromise(({ input }) => writeLastOrderId(input.orderId)),
+      redirectToPaymentLink: fromPromise(async ({ input }) => {
+        if (input.paymentLink === '') throw new Error('The order has no payment link');
+        window.location.assign(input.paymentLink);
+        // The page is leaving: the full-screen loader stays until it has.
+        await new Promise<never>(() => undefined);
+      }),
+      loadProviderScript: fromPromise(({ input }) => loadProviderScript(input.details)),
+      openPaymentModal: fromCallback(({ input, sendBack }) =>
+        openProviderCheckout({
+          Checkout: loadedProviderCheckout(input.details.provider),
+          details: input.details,
+          shopName,
+          description: `Order ${input.orderId}`,
+          prefill,
+          onOutcome: sendBack,
+        }),
+      ),
+      confirmPayment: fromPromise(({ input, signal }) =>
+        fetchAndUpdatePaymentStatus(input.orderId, input.result, { signal }),
+      ),
+      fetchOrderStatus: fromPromise(({ input, signal }) => fetchOrderStatus(input.orderId, { signal })),
+      submitIssueForm: fromPromise(({ input }) =>
+        submitForm({ form_id: 'payment_gateway_issue', form_submission_data: { orderId: input.orderId } }),
+      ),
+    },
+  });
+}
+
+export type PaymentActor = ReturnType<typeof createPaymentActor>;
+
+export function createPaymentActor(options: PaymentRuntimeOptions, input: PaymentInput) {
+  return createActor(paymentLogic(options), { input });
+}
