@@ -69,6 +69,7 @@ export default defineConfig({
         '**/cart-offline.spec.ts',
         '**/first-screen.spec.ts',
         '**/checkout.spec.ts',
+        '**/payment.spec.ts',
       ],
       use: {
         browserName: 'chromium',

@@ -1,0 +1,157 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { tokenCookieName } from '../../src/api/cookies';
+import { addKit, fillCheckout, payButton, signInAt } from './support/checkout';
+import { expect, test } from './support/fixtures';
+
+/*
+ * Paying, in the real app against the real server and its built-in sandbox provider, at 390×844 (the mobile project): the card modal,
+ * the hosted payment page and back, a failure then a retry that pays exactly once, and a payment left pending
+ * that the app resolves by itself when it is opened again.
+ */
+
+/** Signs a new buyer in, puts the kit in the cart and fills the checkout up to "Proceed to pay". */
+async function toPayment(page: Page, buyerPhone: string): Promise<void> {
+  await signInAt(page, buyerPhone, '/ibc-kit');
+  const cart = await addKit(page);
+  await cart.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await fillCheckout(page, buyerPhone);
+}
+
+/** The sandbox's card modal: the dialog its script opens over the shop, and the choices in its frame. */
+function sandboxModal(page: Page) {
+  const dialog = page.getByRole('dialog', { name: /payment$/ });
+  const frame = page.frameLocator('iframe[title="Sandbox payment"]');
+  return { dialog, choose: (name: string) => frame.getByRole('button', { name }).click() };
+}
+
+/** The buyer's orders as the server has them, read with the session the browser holds. */
+async function serverOrders(context: BrowserContext, baseURL: string) {
+  const cookies = await context.cookies(baseURL);
+  const token = cookies.find((c) => c.name === tokenCookieName('main', 'access_token'))?.value;
+  const response = await context.request.get(`${baseURL}/api/commerce/user/orders/v1/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { orders: { order_id: string; order_status: string }[] }).orders;
+}
+
+async function expectPaid(page: Page): Promise<string> {
+  const card = page.locator('#successCard');
+  await expect(card.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await expect(page).toHaveURL(/\/(success|order\/[^/]+\/success)/);
+  const number = card.getByRole('definition').first();
+  await expect(number).toHaveText(/^IBC\d+$/);
+  return (await number.textContent()) ?? '';
+}
+
+test('a buyer pays through the sandbox card modal and sees the paid order, its game key and an empty cart', async ({
+  page,
+  context,
+  baseURL,
+  buyerPhone,
+}) => {
+  test.setTimeout(90_000);
+  await toPayment(page, buyerPhone);
+  await payButton(page).click();
+
+  const modal = sandboxModal(page);
+  await expect(modal.dialog).toBeVisible();
+  await modal.choose('Pay (success)');
+
+  const number = await expectPaid(page);
+  await expect(page.locator('#successCard').getByRole('heading', { name: 'Your game key' })).toBeVisible();
+  await expect(page.locator('#successCard code')).toHaveText(/\S{8,}/);
+  const gameKey = (await page.locator('#successCard code').textContent()) ?? '';
+  // The cart is emptied once paid.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Cart/ })).toHaveAccessibleName(
+    'Cart, 0 items',
+  );
+
+  const orders = await serverOrders(context, baseURL ?? '');
+  expect(orders.map((o) => o.order_status)).toEqual(['SUCCESS']);
+
+  await page.getByRole('link', { name: 'See my orders' }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  const order = page.getByRole('article').filter({ hasText: `Order ${number}` });
+  await expect(order).toContainText('Confirmed');
+  await expect(order).toContainText('IBC VR headset');
+  await expect(order).toContainText(gameKey);
+});
+
+test('a buyer pays on the hosted payment page and comes back to the paid order', async ({
+  page,
+  context,
+  baseURL,
+  buyerPhone,
+}) => {
+  test.setTimeout(90_000);
+  await toPayment(page, buyerPhone);
+  await page.getByRole('radio', { name: 'Secure payment page' }).check();
+  await payButton(page).click();
+
+  await expect(page).toHaveURL(/\/pay\/sandbox\/link\//);
+  await page.getByRole('button', { name: 'Pay (success)' }).click();
+
+  await expect(page).toHaveURL(/\/order\/[^/]+\/success/);
+  await expectPaid(page);
+  expect((await serverOrders(context, baseURL ?? '')).map((o) => o.order_status)).toEqual(['SUCCESS']);
+});
+
+test('a failed payment keeps the cart; trying again pays exactly once', async ({
+  page,
+  context,
+  baseURL,
+  buyerPhone,
+}) => {
+  test.setTimeout(120_000);
+  await toPayment(page, buyerPhone);
+  await payButton(page).click();
+  await sandboxModal(page).choose('Fail the payment');
+
+  const failed = page.locator('#failureCard');
+  await expect(failed.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
+  await expect(page).toHaveURL(/\/failure/);
+  await failed.getByRole('link', { name: 'Try again' }).click();
+
+  // The cart and the details are still there: pay again.
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(payButton(page)).toBeEnabled();
+  await payButton(page).click();
+  const modal = sandboxModal(page);
+  await expect(modal.dialog).toBeVisible();
+  await modal.choose('Pay (success)');
+  await expectPaid(page);
+
+  const statuses = (await serverOrders(context, baseURL ?? '')).map((o) => o.order_status);
+  expect(statuses.filter((s) => s === 'SUCCESS')).toHaveLength(1);
+  expect(statuses).toEqual(['SUCCESS', 'FAILED']);
+});
+
+test('a payment left pending is resolved when the app is opened again, with a banner', async ({
+  page,
+  context,
+  baseURL,
+  buyerPhone,
+}) => {
+  test.setTimeout(120_000);
+  await toPayment(page, buyerPhone);
+  await payButton(page).click();
+  await sandboxModal(page).choose('Leave it pending');
+  const [pending] = await serverOrders(context, baseURL ?? '');
+  expect(pending?.order_status).toMatch(/CREATED|PENDING/);
+  await page.close();
+
+  // The provider settles it while the app is closed (its webhook is the source of truth).
+  await expect
+    .poll(async () => (await serverOrders(context, baseURL ?? ''))[0]?.order_status, { timeout: 30_000 })
+    .toBe('SUCCESS');
+
+  const reopened = await context.newPage();
+  await reopened.goto('/');
+  const banner = reopened.getByRole('status').filter({ hasText: /^Your order IBC\d+ is confirmed/ });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'View order' }).click();
+  await expect(reopened).toHaveURL(/\/order\/[^/]+\/success/);
+  await expectPaid(reopened);
+});
