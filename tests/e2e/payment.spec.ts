@@ -154,4 +154,8 @@ test('a payment left pending is resolved when the app is opened again, with a ba
   await banner.getByRole('link', { name: 'View order' }).click();
   await expect(reopened).toHaveURL(/\/order\/[^/]+\/success/);
   await expectPaid(reopened);
+  // Paid while the app was closed: the cart it was bought from is emptied all the same.
+  await expect(reopened.getByRole('banner').getByRole('button', { name: /^Cart/ })).toHaveAccessibleName(
+    'Cart, 0 items',
+  );
 });

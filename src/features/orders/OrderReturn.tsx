@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceUrl } from '@/api/config';
 import { fetchAndUpdatePaymentStatus, fetchOrder } from '@/api/orders';
-import { clearLastOrderId, readLastOrderId } from '@/storage/checkoutDraft';
+import { settlePaidOrder } from '@/state/paidOrder';
+import { readLastOrderId } from '@/storage/checkoutDraft';
 import { registerOrderStatusSync, unregisterPeriodicCheck } from './backgroundSync';
 import { showOrderNotification } from './notifications';
 import { OrderReturnBanner } from './OrderReturnBanner';
@@ -24,7 +25,7 @@ export const browserOrderReturnDeps: OrderReturnDeps = {
       () => null,
     ),
   readLastOrderId: () => readLastOrderId(),
-  clearLastOrderId,
+  settlePaid: settlePaidOrder,
   readRecord: () => readOrderReturnRecord(),
   writeRecord: (record) => writeOrderReturnRecord(record),
   showNotification: showOrderNotification,

@@ -33,7 +33,7 @@ function setup({
     }),
     orderNumber: vi.fn(async () => 'IBC1001'),
     readLastOrderId: vi.fn(async () => state.storedId),
-    clearLastOrderId: vi.fn(async () => {
+    settlePaid: vi.fn(async () => {
       state.storedId = null;
     }),
     readRecord: vi.fn(async () => state.record),
@@ -160,7 +160,8 @@ describe('the order-return watcher', () => {
         action: { label: 'View order', href: '/order/ord_1/success' },
       },
     });
-    expect(t.deps.clearLastOrderId).toHaveBeenCalledTimes(1);
+    expect(t.deps.settlePaid).toHaveBeenCalledTimes(1);
+    expect(t.deps.settlePaid).toHaveBeenCalledWith('ord_1');
     expect(t.state.record).toMatchObject({ status: 'SUCCESS', bannerShown: true });
     await t.focus();
     await t.reconnect();
@@ -177,7 +178,7 @@ describe('the order-return watcher', () => {
         action: { label: 'Try again', href: '/checkout' },
       },
     });
-    expect(t.deps.clearLastOrderId).not.toHaveBeenCalled();
+    expect(t.deps.settlePaid).not.toHaveBeenCalled();
   });
 
   it('shows a final outcome once: the next open stays silent', async () => {

@@ -23,7 +23,8 @@ export interface OrderReturnDeps {
   /** The order's customer_order_id, or null when it cannot be read. */
   orderNumber(orderId: string): Promise<string | null>;
   readLastOrderId(): Promise<string | null>;
-  clearLastOrderId(): Promise<void>;
+  /** A paid order: empties the cart it was made from and forgets the stored id (src/state/paidOrder.ts). */
+  settlePaid(orderId: string): Promise<unknown>;
   readRecord(): Promise<OrderReturnRecord | undefined>;
   writeRecord(record: OrderReturnRecord): Promise<void>;
   /** Shows the notification where the buyer allowed it; true when shown. */
@@ -203,8 +204,8 @@ export function createOrderReturnWatcher({
       await deps.writeRecord({ ...record, status: finalStatus, bannerShown: true });
       onChange({ kind: 'idle' });
     }
-    // Paid: nothing left to resume. (The success screen clears it too; clearing twice is harmless.)
-    if (finalStatus === 'SUCCESS') await deps.clearLastOrderId();
+    // Paid: nothing left to resume, and the cart it was bought from goes (the success screen does the same).
+    if (finalStatus === 'SUCCESS') await deps.settlePaid(orderId);
   }
 
   return {

@@ -3,8 +3,7 @@ import type { Order } from '@contract/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { fetchOrder, fetchOrderStatus } from '@/api/orders';
-import { clearCart } from '@/state/cart';
-import { clearLastOrderId, readLastOrderId } from '@/storage/checkoutDraft';
+import { settlePaidOrder } from '@/state/paidOrder';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
@@ -34,16 +33,7 @@ export interface OrderResultCalls {
 const DEFAULT_CALLS: OrderResultCalls = {
   fetchStatus: fetchOrderStatus,
   fetchOrder,
-  // Only the order this device just placed empties the cart: an old success page revisited leaves a new cart be.
-  onPaid: (orderId) => {
-    void readLastOrderId()
-      .then((stored) => {
-        if (stored !== orderId) return;
-        clearCart();
-        return clearLastOrderId();
-      })
-      .catch(() => undefined);
-  },
+  onPaid: (orderId) => void settlePaidOrder(orderId).catch(() => undefined),
 };
 
 export interface OrderResultProps {
