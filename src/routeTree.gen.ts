@@ -31,6 +31,7 @@ import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
 import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
+import { Route as OrderIdErrorRouteImport } from './routes/order/$id/error'
 import { Route as OrderIdSuccessRouteImport } from './routes/order/$id/success'
 import { Route as SignInGoogleCallbackRouteImport } from './routes/sign-in/google/callback'
 import { Route as SignInSignUpVerifyRouteImport } from './routes/sign-in/sign-up/verify'
@@ -146,6 +147,11 @@ const SignInVerifyRoute = SignInVerifyRouteImport.update({
   path: '/sign-in/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderIdErrorRoute = OrderIdErrorRouteImport.update({
+  id: '/order/$id/error',
+  path: '/order/$id/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderIdSuccessRoute = OrderIdSuccessRouteImport.update({
   id: '/order/$id/success',
   path: '/order/$id/success',
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
@@ -212,6 +219,7 @@ export interface FileRoutesByTo {
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in': typeof SignInIndexRoute
+  '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
@@ -240,6 +248,7 @@ export interface FileRoutesById {
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
@@ -269,6 +278,7 @@ export interface FileRouteTypes {
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/order/$id/error'
     | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
@@ -296,6 +306,7 @@ export interface FileRouteTypes {
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in'
+    | '/order/$id/error'
     | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
@@ -323,6 +334,7 @@ export interface FileRouteTypes {
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/order/$id/error'
     | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
@@ -351,6 +363,7 @@ export interface RootRouteChildren {
   FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
   SignInIndexRoute: typeof SignInIndexRoute
+  OrderIdErrorRoute: typeof OrderIdErrorRoute
   OrderIdSuccessRoute: typeof OrderIdSuccessRoute
   SignInGoogleCallbackRoute: typeof SignInGoogleCallbackRoute
   SignInSignUpVerifyRoute: typeof SignInSignUpVerifyRoute
@@ -512,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$id/error': {
+      id: '/order/$id/error'
+      path: '/order/$id/error'
+      fullPath: '/order/$id/error'
+      preLoaderRoute: typeof OrderIdErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/order/$id/success': {
       id: '/order/$id/success'
       path: '/order/$id/success'
@@ -560,6 +580,7 @@ const rootRouteChildren: RootRouteChildren = {
   FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,
   SignInIndexRoute: SignInIndexRoute,
+  OrderIdErrorRoute: OrderIdErrorRoute,
   OrderIdSuccessRoute: OrderIdSuccessRoute,
   SignInGoogleCallbackRoute: SignInGoogleCallbackRoute,
   SignInSignUpVerifyRoute: SignInSignUpVerifyRoute,

@@ -62,7 +62,7 @@ interface Server {
   /** A named discount the estimate gives (major units), none when 0. */
   otherDiscount: number;
   /** The order calls' answers (create, cancel, status, payment services); undefined falls through. */
-  orders?: (pathname: string, request: SeenRequest) => Response | undefined;
+  orders?: (pathname: string, request: SeenRequest) => Response | Promise<Response> | undefined;
 }
 
 let server: Server;
@@ -336,20 +336,25 @@ describe('CheckoutPage', () => {
     expect(requests.some((r) => r.url.includes('/shipping_charges/560001/v1/'))).toBe(true);
 
     await user.click(payButton());
-    const ready = await screen.findByRole('status', { name: '' });
-    expect(ready).toHaveTextContent('Ready to pay');
+    // The pay area's status (the payment's own overlay may announce beside it).
+    const ready = (await screen.findByText('Ready to pay')).closest('[role="status"]');
+    expect(ready).not.toBeNull();
     expect(ready).toHaveTextContent('₹55,456.46');
   });
 
   it('"Ready to pay" names what the buyer pays: the total less its discounts', async () => {
     server.otherDiscount = 1_000;
+    // The order is still being created while the buyer reads what they pay.
+    server.orders = (pathname) =>
+      pathname.includes('/order/create/') ? new Promise<Response>(() => {}) : undefined;
     const user = userEvent.setup();
     renderCheckout();
     await fillAddress(user);
     await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
-    const ready = await screen.findByRole('status', { name: '' });
-    expect(ready).toHaveTextContent('Ready to pay');
+    // The pay area's status (the payment's own overlay may announce beside it).
+    const ready = (await screen.findByText('Ready to pay')).closest('[role="status"]');
+    expect(ready).not.toBeNull();
     // 55,456.46 before the discount (the solo kit above), less 1,000.
     expect(ready).toHaveTextContent('Your order comes to ₹54,456.46');
   });

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderResult, type OrderResultProps, resultHref } from './OrderResult';
+import { OrderResult, type OrderResultProps, OrderStatusError, resultHref } from './OrderResult';
 
 const order: Order = {
   order_id: 'ord-9',
@@ -155,15 +155,23 @@ describe('OrderResult', () => {
     expect(h.fetchStatus).toHaveBeenCalledTimes(7);
   });
 
-  it('a status call that fails shows the error view; retry asks again', async () => {
+  it('a status call that fails goes to the error route, the query kept, and shows the error view', async () => {
     const error = new Error('500');
-    const h = setup([...Array.from({ length: 7 }, () => error), 'SUCCESS']);
+    const h = setup(Array.from({ length: 7 }, () => error));
     await act(() => vi.advanceTimersByTimeAsync(51_000));
     expect(await screen.findByRole('heading', { name: 'We could not check your order' })).toBeTruthy();
+    expect(h.replacePath).toHaveBeenCalledWith('/order/ord-9/error?utm_source=mail');
+    expect(h.fetchStatus).toHaveBeenCalledTimes(7);
+  });
+
+  it('the error route says the payment may have gone through, and Retry asks again', async () => {
+    const onRetry = vi.fn();
+    render(<OrderStatusError onRetry={onRetry} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not check your order' })).toBeTruthy();
+    expect(screen.getByText(/nothing is charged twice/)).toBeTruthy();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('region', { name: 'Payment successful' })).toBeTruthy();
-    expect(h.fetchStatus).toHaveBeenCalledTimes(8);
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
   it('no order known: says so and leads to My orders', () => {
@@ -178,6 +186,8 @@ describe('resultHref', () => {
     ['failure', 'order', '?a=1', '/failure?a=1&order_id=ord-9'],
     ['success', 'failure', '?order_id=ord-9&b=2', '/success?order_id=ord-9&b=2'],
     ['failure', 'success', '', '/failure?order_id=ord-9'],
+    ['error', 'order', '?a=1', '/order/ord-9/error?a=1'],
+    ['error', 'failure', '?order_id=ord-9', '/order/ord-9/error?order_id=ord-9'],
   ] as const)('%s from %s%s → %s', (kind, at, search, href) => {
     expect(resultHref(kind, at, 'ord-9', search)).toBe(href);
   });

@@ -130,6 +130,23 @@ function FailureCard() {
   );
 }
 
+/**
+ * The error route's view (spec §2: the status call itself failed): nothing about the payment is known, so it says
+ * so and offers to ask again.
+ */
+export function OrderStatusError({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <div className="order-result">
+      <ErrorView
+        headingLevel={1}
+        title="We could not check your order"
+        message="Your payment may still have gone through: nothing is charged twice. Check again in a moment."
+        onRetry={onRetry}
+      />
+    </div>
+  );
+}
+
 export function OrderResult({
   orderId,
   at,
@@ -176,6 +193,11 @@ export function OrderResult({
     }
   }, [orderId, outcome, at, search, replacePath, track]);
 
+  const statusFailed = status.isError;
+  useEffect(() => {
+    if (statusFailed && orderId) replacePath(resultHref('error', at, orderId, search));
+  }, [statusFailed, orderId, at, search, replacePath]);
+
   const loadedOrder = order.data;
   useEffect(() => {
     if (!loadedOrder || !track) return;
@@ -217,19 +239,7 @@ export function OrderResult({
       </div>
     );
   }
-  if (status.isError) {
-    return (
-      <div className="order-result">
-        <ErrorView
-          headingLevel={1}
-          title="We could not check your order"
-          message="Your payment may still have gone through: nothing is charged twice. Check again in a moment."
-          onRetry={() => void status.refetch()}
-          retrying={status.isFetching}
-        />
-      </div>
-    );
-  }
+  if (status.isError) return <OrderStatusError />;
   return (
     <div className="order-result" ref={card}>
       {outcome === 'SUCCESS' && <SuccessCard orderId={orderId} order={loadedOrder} />}
