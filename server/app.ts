@@ -13,6 +13,7 @@ import { formsModule } from './modules/forms/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
 import { ordersModule } from './modules/orders/routes';
+import { providerCspSources } from './modules/payments/providers';
 import { paymentRoutesModule, paymentsModule } from './modules/payments/routes';
 import { placesModule } from './modules/places/routes';
 import { userModule } from './modules/user/routes';
@@ -82,7 +83,8 @@ export function buildApp(deps: AppDeps) {
 
   const logger = deps.logger ?? createLogger(config);
   // Answers written before routing (a bad URL, oversized headers) carry the spec's body and the security headers.
-  const early = { securityHeaders: baselineSecurityHeaders(config.NODE_ENV === 'production') };
+  const csp = providerCspSources(config);
+  const early = { securityHeaders: baselineSecurityHeaders(config.NODE_ENV === 'production', csp) };
   const app = Fastify({
     loggerInstance: logger,
     frameworkErrors: frameworkErrorHandler(early),
@@ -117,9 +119,9 @@ export function buildApp(deps: AppDeps) {
   app.decorate('catalogueVersion', catalogueVersion);
   app.addHook('onReady', () => catalogueVersion.start());
   app.addHook('onClose', async () => catalogueVersion.stop());
-  const pages = createPages({ root: config.STATIC_DIR, catalogueVersion: catalogueVersion.current });
+  const pages = createPages({ root: config.STATIC_DIR, catalogueVersion: catalogueVersion.current, csp });
   app.register(errorsPlugin, { spaFallback: pages.render });
-  app.register(securityPlugin, { production: config.NODE_ENV === 'production' });
+  app.register(securityPlugin, { production: config.NODE_ENV === 'production', extra: csp });
   app.register(compressionPlugin);
 
   const { logger: _logger, ...rest } = deps;

@@ -7,7 +7,7 @@ import { APP_SHELL_PATH, isServerPath } from '@contract/paths';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pathnameOf } from './errors';
-import { setPageCspNonce } from './security';
+import { type CspSources, setPageCspNonce } from './security';
 import { CACHE_REVALIDATE, FILE_EXTENSION } from './static';
 
 /*
@@ -56,6 +56,8 @@ export interface PagesOptions {
   root: string;
   /** The catalogue's version as this process knows it (bumped by every price or stock change); read from memory. */
   catalogueVersion: () => number | undefined;
+  /** The payment provider's CSP origins, in every page's policy. */
+  csp?: CspSources;
 }
 
 export interface Pages {
@@ -136,7 +138,7 @@ export function createPages(options: PagesOptions): Pages {
   async function send(reply: FastifyReply, page: RenderedPage): Promise<void> {
     reply.code(page.status);
     for (const [name, value] of page.headers) reply.header(name, value);
-    const nonce = setPageCspNonce(reply);
+    const nonce = setPageCspNonce(reply, options.csp);
     await reply
       .type('text/html; charset=utf-8')
       .header('cache-control', CACHE_REVALIDATE)

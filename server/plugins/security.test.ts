@@ -107,3 +107,23 @@ describe('security headers', () => {
     expect(securityHeadersOf(res.headers)).toEqual({ ...baselineSecurityHeaders(true) });
   });
 });
+
+describe('a payment provider served from elsewhere', () => {
+  it("adds its origins to every answer's CSP and to a page's, nonces kept, and to nothing else", async () => {
+    const extra = { 'script-src': ['https://checkout.example'], 'frame-src': ['https://api.example'] };
+    const app = Fastify();
+    await app.register(securityPlugin, { production: true, extra });
+    app.get('/json', async () => ({ ok: true }));
+    app.get('/page', async (_request, reply) =>
+      reply.type('text/html').send(`<script nonce="${setPageCspNonce(reply, extra)}"></script>`),
+    );
+    apps.push(app);
+    const json = String((await app.inject('/json')).headers['content-security-policy']);
+    expect(json).toContain("script-src 'self' https://checkout.example");
+    expect(json).toContain("frame-src 'self' https://api.example");
+    expect(json).toContain("connect-src 'self';");
+    const page = String((await app.inject('/page')).headers['content-security-policy']);
+    expect(page).toMatch(/script-src 'self' https:\/\/checkout\.example 'nonce-[0-9a-f]{32}'/);
+    expect(baselineSecurityHeaders(true)['content-security-policy']).not.toContain('example');
+  });
+});

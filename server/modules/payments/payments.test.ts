@@ -17,7 +17,7 @@ import {
   wholePackage,
 } from '../orders/testing';
 import type { PaymentProvider } from './provider';
-import { createPaymentProvider, sandboxSecret } from './providers';
+import { createPaymentProvider, providerCspSources, sandboxSecret } from './providers';
 import {
   createSandbox,
   SANDBOX_DEV_SECRET,
@@ -353,6 +353,23 @@ describe('the provider payment order', () => {
     expect(createPaymentProvider(testConfig({ PAYMENT_PROVIDER: 'razorpay', ...keys }), sandbox).name).toBe(
       'razorpay',
     );
+  });
+
+  it("with Razorpay chosen, the shop's pages and answers let its checkout script and frames in", async () => {
+    const keys = {
+      RAZORPAY_KEY_ID: 'rzp_test_key',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    };
+    const app = shop.build({ config: { PAYMENT_PROVIDER: 'razorpay', ...keys } });
+    try {
+      const csp = String((await app.inject('/api/commerce/states/v1/')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://checkout.razorpay.com");
+      expect(csp).toContain("frame-src 'self' https://api.razorpay.com https://checkout.razorpay.com");
+    } finally {
+      await app.close();
+    }
+    expect(providerCspSources(testConfig())).toEqual({});
   });
 
   it('signs with SANDBOX_SECRET, or in production with a secret derived from AUTH_SECRET, never the dev one', () => {

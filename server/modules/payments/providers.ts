@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
+import type { CspSources } from '../../plugins/security';
 import type { PaymentProvider, ProviderName } from './provider';
-import { createRazorpayProvider } from './razorpay';
+import { createRazorpayProvider, RAZORPAY_CSP_SOURCES } from './razorpay';
 import type { Sandbox } from './sandbox';
 
 /** What an adapter other than the sandbox is built from (its own keys, and the HTTP client to reach it). */
@@ -47,4 +48,9 @@ export function sandboxSecret(config: Config, devSecret: string, derive: (from: 
   if (config.SANDBOX_SECRET) return config.SANDBOX_SECRET;
   if (config.NODE_ENV === 'production' && config.AUTH_SECRET) return derive(config.AUTH_SECRET);
   return devSecret;
+}
+
+/** The origins PAYMENT_PROVIDER's checkout loads from, for the CSP (the sandbox is served by the shop itself). */
+export function providerCspSources(config: Pick<Config, 'PAYMENT_PROVIDER'>): CspSources {
+  return config.PAYMENT_PROVIDER === 'razorpay' ? RAZORPAY_CSP_SOURCES : {};
 }

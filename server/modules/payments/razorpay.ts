@@ -18,6 +18,14 @@ import type {
 
 export const RAZORPAY_API_BASE = 'https://api.razorpay.com';
 export const RAZORPAY_CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+
+/** What Razorpay Checkout needs in the shop's CSP: its script, its frames and the calls and images they make. */
+export const RAZORPAY_CSP_SOURCES = {
+  'script-src': ['https://checkout.razorpay.com'],
+  'frame-src': ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  'connect-src': ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  'img-src': ['https://cdn.razorpay.com'],
+} as const;
 /** Orders API `receipt` and Payment Links `reference_id` are at most 40 characters. */
 const RAZORPAY_REFERENCE_MAX = 40;
 const RAZORPAY_TIMEOUT_MS = 10_000;
