@@ -6,7 +6,7 @@ import {
   maintenanceAdminResponseSchema,
 } from '../contract/maintenance';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import {
   CATALOGUE_USAGE,
   type CatalogueAction,
@@ -109,16 +109,28 @@ function whereFrom(config: Config, server: { port: number } | undefined): string
   return config.DATABASE_URL ? 'in PostgreSQL' : `in ${config.DATA_DIR}`;
 }
 
-/** `catalogue list | price | stock`: through the running server, or straight to the database. */
-async function catalogueMain(argv: string[]): Promise<number> {
-  let action: CatalogueAction;
+/**
+ * An operator command that writes through the running server (the one process holding an embedded PGlite), or
+ * straight to the database when none runs or it is PostgreSQL. Usage and configuration errors exit 2, failures 1.
+ */
+async function operatorCommand<Input>(
+  argv: string[],
+  command: {
+    name: (input: Input) => string;
+    parse(argv: string[]): Input;
+    isUsageError(error: unknown): boolean;
+    viaServer(server: NonNullable<ReturnType<typeof findRunningServer>>, input: Input): Promise<string>;
+    viaDatabase(db: Database, input: Input): Promise<string>;
+  },
+): Promise<number> {
+  let input: Input;
   let config: Config;
   try {
-    action = parseCatalogueCommand(argv);
+    input = command.parse(argv);
     config = loadConfig(process.env);
   } catch (error) {
-    if (error instanceof CatalogueUsageError || error instanceof ConfigError) {
-      console.error(error.message);
+    if (command.isUsageError(error) || error instanceof ConfigError) {
+      console.error((error as Error).message);
       return 2;
     }
     throw error;
@@ -127,11 +139,11 @@ async function catalogueMain(argv: string[]): Promise<number> {
   try {
     let output: string;
     if (server) {
-      output = await catalogueViaServer(server, action);
+      output = await command.viaServer(server, input);
     } else {
       const database = await openDatabase(config);
       try {
-        output = await catalogueViaDatabase(database.db, action);
+        output = await command.viaDatabase(database.db, input);
       } finally {
         await database.close();
       }
@@ -139,45 +151,30 @@ async function catalogueMain(argv: string[]): Promise<number> {
     console.log(`${output}\n(${whereFrom(config, server)})`);
     return 0;
   } catch (error) {
-    console.error(`catalogue ${action.kind} failed: ${(error as Error).message}`);
+    console.error(`${command.name(input)} failed: ${(error as Error).message}`);
     return 1;
   }
 }
 
-/** `orders add-game-keys`: through the running server, or straight to the database. */
-async function ordersMain(argv: string[]): Promise<number> {
-  let input: GameKeysRequest;
-  let config: Config;
-  try {
-    input = parseOrdersCommand(argv);
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof OrdersUsageError || error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const server = config.DATABASE_URL ? undefined : findRunningServer(config.DATA_DIR);
-  try {
-    let output: string;
-    if (server) {
-      output = await ordersViaServer(server, input);
-    } else {
-      const database = await openDatabase(config);
-      try {
-        output = await ordersViaDatabase(database.db, input);
-      } finally {
-        await database.close();
-      }
-    }
-    console.log(`${output}\n(${whereFrom(config, server)})`);
-    return 0;
-  } catch (error) {
-    console.error(`orders add-game-keys failed: ${(error as Error).message}`);
-    return 1;
-  }
-}
+/** `catalogue list | price | stock`. */
+const catalogueMain = (argv: string[]) =>
+  operatorCommand<CatalogueAction>(argv, {
+    name: (action) => `catalogue ${action.kind}`,
+    parse: parseCatalogueCommand,
+    isUsageError: (error) => error instanceof CatalogueUsageError,
+    viaServer: catalogueViaServer,
+    viaDatabase: catalogueViaDatabase,
+  });
+
+/** `orders add-game-keys`. */
+const ordersMain = (argv: string[]) =>
+  operatorCommand<GameKeysRequest>(argv, {
+    name: () => 'orders add-game-keys',
+    parse: parseOrdersCommand,
+    isUsageError: (error) => error instanceof OrdersUsageError,
+    viaServer: ordersViaServer,
+    viaDatabase: ordersViaDatabase,
+  });
 
 async function main(argv: string[]): Promise<number> {
   const [topic, ...rest] = argv;
