@@ -1,4 +1,3 @@
-import { currencyForCountry, toMinor } from '@contract/money';
 import {
   fetchAndUpdatePaymentStatusRequestSchema,
   fetchAndUpdatePaymentStatusResponseSchema,
@@ -21,7 +20,6 @@ import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
 import type { EstimateVariant } from '../checkout/service';
-import { createCheckoutService } from '../checkout/service';
 import { gameKeysRequestSchema, gameKeysResponseSchema } from './cli';
 import { createOrdersService, type OrdersService } from './service';
 
@@ -164,22 +162,7 @@ const invoicingRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async
 /** Orders: priced by the checkout's own estimate, paid through the configured provider, expired by a sweep. */
 export const ordersModule = fp<ModuleOptions>(
   async (app, deps) => {
-    const { catalogue, places, payments } = app;
-    const checkout = createCheckoutService({
-      db: deps.db,
-      now: deps.now,
-      findPackage: catalogue.findPackage,
-      shippingChargeMinor: async (pincode, countryCode) => {
-        const currency = currencyForCountry(countryCode);
-        const major = await places.shippingCharges(pincode, currency === 'INR' ? 'IN' : 'US');
-        return toMinor(major, currency);
-      },
-      features: {
-        selfPickup: deps.config.features.selfPickup,
-        internationalUsers: deps.config.features.internationalUsers,
-      },
-      version: app.catalogueVersion,
-    });
+    const { catalogue, places, checkout, payments } = app;
     const service = createOrdersService({
       db: deps.db,
       now: deps.now,
@@ -212,5 +195,5 @@ export const ordersModule = fp<ModuleOptions>(
     });
     await app.register(invoicingRoutes, { prefix: '/api/invoicing', service });
   },
-  { name: 'orders', dependencies: ['catalogue', 'payments'] },
+  { name: 'orders', dependencies: ['catalogue', 'places', 'checkout', 'payments'] },
 );
