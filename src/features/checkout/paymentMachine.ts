@@ -1,5 +1,5 @@
 import type { OrderCreateRequest, OrderCreateResponse, OrderStatus, PaymentResult } from '@contract/orders';
-import { assign, emit, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { isApiError } from '@/api/errors';
 import { ORDER_STATUS_POLL_RETRIES, pollDelay } from './payment/pollDelay';
 import type { ModalPaymentDetails, ProviderOutcome } from './payment/providerScript';
@@ -139,6 +139,11 @@ export const paymentMachine = setup({
       return { idempotencyKey: reuse ? previous.idempotencyKey : context.newIdempotencyKey(), error: null };
     }),
     storeError: assign((_, params: { error: unknown }) => ({ error: params.error })),
+    // The provider could not be reached (its script, its modal, its page): the gateway-issue modal takes over.
+    reportGatewayFailure: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
+      enqueue.assign({ error: params.error });
+      enqueue.emit({ type: 'gatewayFailed', orderId: context.order?.order_id ?? '', error: params.error });
+    }),
     storeStatus: assign(({ context }, params: { status: OrderStatus }) => ({
       lastStatus: params.status,
       pollAttempt: context.pollAttempt + 1,
@@ -253,14 +258,7 @@ export const paymentMachine = setup({
         },
         onError: {
           target: 'gatewayIssue',
-          actions: [
-            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            emit(({ context, event }) => ({
-              type: 'gatewayFailed' as const,
-              orderId: context.order?.order_id ?? '',
-              error: event.error,
-            })),
-          ],
+          actions: { type: 'reportGatewayFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -271,14 +269,7 @@ export const paymentMachine = setup({
         onDone: 'paymentModalOpen',
         onError: {
           target: 'gatewayIssue',
-          actions: [
-            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            emit(({ context, event }) => ({
-              type: 'gatewayFailed' as const,
-              orderId: context.order?.order_id ?? '',
-              error: event.error,
-            })),
-          ],
+          actions: { type: 'reportGatewayFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -291,14 +282,7 @@ export const paymentMachine = setup({
         }),
         onError: {
           target: 'gatewayIssue',
-          actions: [
-            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            emit(({ context, event }) => ({
-              type: 'gatewayFailed' as const,
-              orderId: context.order?.order_id ?? '',
-              error: event.error,
-            })),
-          ],
+          actions: { type: 'reportGatewayFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
       on: {
