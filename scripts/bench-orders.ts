@@ -9,6 +9,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { PACKAGE_CODES } from '../contract/constants';
+import { orderBody } from '../server/modules/orders/testing';
 import { findRunningServer, operatorRequest } from '../server/runtime';
 import { startPostgresCluster } from './postgres-cluster';
 
@@ -87,39 +88,16 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
         available_quantity: STOCK,
       });
 
-    const body = JSON.stringify({
-      packages: [
+    const body = JSON.stringify(
+      orderBody([
         {
           package_id: kit.package_id,
           products: kit.products
             .filter((p) => p.quantity > 0)
             .map(({ product_id, quantity }) => ({ product_id, quantity })),
         },
-      ],
-      accepted_terms_and_conditions: true,
-      payment_service: 'CARD_MODAL',
-      billing_details: {
-        name: 'Asha Kumar',
-        address_1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        state_name_enum: 'KARNATAKA',
-        country_name_enum: 'IN',
-        postal_code: '560001',
-        country: 'India',
-      },
-      shipping_details: {
-        pin_code: '560001',
-        first_name: 'Asha',
-        last_name: 'Kumar',
-        mobile_number: '+919876543210',
-        email: 'asha@example.com',
-        state: 'Karnataka',
-        country: 'India',
-        address_1: '12 MG Road',
-        city: 'Bengaluru',
-      },
-    });
+      ]),
+    );
     let attempt = 0;
     const orderIds: string[] = [];
     const create: autocannon.Request = {
