@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/app/queryClient';
 import { SHOP_ROUTER_OPTIONS } from '@/app/routerOptions';
 import { routeTree } from '../routeTree.gen';
-import { validateResultSearch } from './-order-result';
+import { validateResultSearch } from './-result-search';
 
 async function settle(href: string) {
   const router = createRouter({

@@ -10,16 +10,6 @@ import { useServerPageAdopted } from '@/lib/serverPage';
 import { readLastOrderId } from '@/storage/checkoutDraft';
 import { Spinner } from '@/ui/Spinner';
 
-/** The order id a result page may carry in its query (?order_id=). */
-export interface ResultSearch {
-  order_id?: string;
-}
-
-export function validateResultSearch(search: Record<string, unknown>): ResultSearch {
-  const id = typeof search.order_id === 'string' ? search.order_id.trim() : '';
-  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? { order_id: id } : {};
-}
-
 /** Spec §2's product type of the page that sells the order's first package (for the Checkout Completed event). */
 function productTypeOf(order: Order): string | null {
   const codes = order.packages.map((pkg) => pkg.package_code);

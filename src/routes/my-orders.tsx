@@ -2,7 +2,8 @@ import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
 import { featureFlags } from '@/features/country/flags';
-import { MY_ORDERS_TITLE, MyOrdersPage } from '@/features/orders/MyOrdersPage';
+import { MyOrdersPage } from '@/features/orders/MyOrdersPage';
+import { MY_ORDERS_TITLE } from '@/features/orders/title';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '@/lib/site';
-import { OrderResultRoute, validateResultSearch } from './-order-result';
+import { OrderResultRoute } from './-order-result';
+import { validateResultSearch } from './-result-search';
 
 export const Route = createFileRoute('/success')({
   validateSearch: validateResultSearch,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { tokenCookieName } from '../../src/api/cookies';
 import { addKit, fillCheckout, payButton, signInAt } from './support/checkout';
@@ -57,6 +58,14 @@ test('a buyer pays through the sandbox card modal and sees the paid order, its g
 
   const modal = sandboxModal(page);
   await expect(modal.dialog).toBeVisible();
+  // The modal (its frame included) is usable with a screen reader and a thumb.
+  await expect(
+    page.frameLocator('iframe[title="Sandbox payment"]').getByRole('button', { name: 'Pay (success)' }),
+  ).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
   await modal.choose('Pay (success)');
 
   const number = await expectPaid(page);

@@ -16,7 +16,9 @@ import '@/ui/Button.css';
 import '@/ui/visually-hidden.css';
 import './orders.css';
 
-export const MY_ORDERS_TITLE = 'My orders';
+import { MY_ORDERS_TITLE } from './title';
+
+export { MY_ORDERS_TITLE };
 
 export interface MyOrdersPageProps {
   userId: string;
