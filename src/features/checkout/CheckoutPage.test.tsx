@@ -637,6 +637,37 @@ describe('CheckoutPage paying (spec §4 steps 6–10)', () => {
     expect(createCalls()[0]?.body).toMatchObject({ payment_service: 'PAYMENT_LINK' });
   });
 
+  it('shows the form only with its payment choice in place, so nothing moves the pay action after', async () => {
+    let answer: (response: Response) => void = () => {};
+    server.orders = (pathname) =>
+      pathname.endsWith('/packages/payment_services/v1/')
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined;
+    renderCheckout({ onPaymentDone: vi.fn() });
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/payment_services/'))).toBe(true));
+    expect(screen.queryByRole('form', { name: 'Your details' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the checkout…');
+    answer(
+      json(200, {
+        packages: [
+          {
+            package_id: 1,
+            package_code: 'solo',
+            payment_services_details: [
+              { payment_service: 'CARD_MODAL', payment_service_description: 'Card' },
+              { payment_service: 'PAYMENT_LINK', payment_service_description: 'Link' },
+            ],
+          },
+        ],
+      }),
+    );
+    const form = await screen.findByRole('form', { name: 'Your details' });
+    expect(form).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Pay with' })).toBeInTheDocument();
+  });
+
   it('an interrupted payment is reconciled before paying: an open order asks to be cancelled first', async () => {
     await writeLastOrderId('ord-1');
     const cancelled: string[] = [];

@@ -1,6 +1,6 @@
 import type { PaymentService } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import {
   lazy,
@@ -181,6 +181,8 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
   });
   const loadedProfile = useSelector(checkout, (s) => s.context.profile);
   const profile = useDeferredValue(stage === 'ready' ? loadedProfile : null);
+  // Asked beside the profile, and awaited with it: a payment choice appearing later would move the pay action.
+  const services = usePaymentServices(controller);
   if (stage === 'failed') {
     return (
       <ErrorView
@@ -190,9 +192,15 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
       />
     );
   }
-  if (!profile) return <CheckoutLoading />;
+  if (!profile || !services) return <CheckoutLoading />;
   return (
-    <CheckoutReady {...props} controller={deferredController} profile={profile} draft={props.boot.draft} />
+    <CheckoutReady
+      {...props}
+      controller={deferredController}
+      profile={profile}
+      draft={props.boot.draft}
+      services={services}
+    />
   );
 }
 
@@ -208,13 +216,14 @@ const CheckoutReady = memo(function CheckoutReady({
   international = true,
   track,
   onPaymentDone = goToResult,
+  services,
 }: CheckoutPageProps & {
   controller: CheckoutController;
   profile: ClientProfile;
   draft: CheckoutDraft | null;
+  services: readonly PaymentServiceOption[];
 }) {
   const details = useCheckoutForm({ controller, profile, userId, draft });
-  const services = usePaymentServices(controller);
   const [chosenService, setChosenService] = useState<PaymentService | null>(null);
   const paymentService = chooseService(services, chosenService);
   const valuesRef = useRef(details.values);
@@ -300,14 +309,28 @@ const CheckoutReady = memo(function CheckoutReady({
   );
 });
 
-/** The payment services every chosen package takes (spec §3); the card modal when the answer is not in. */
-function usePaymentServices(controller: CheckoutController): PaymentServiceOption[] {
+/**
+ * The payment services every chosen package takes (spec §3); undefined while the first answer is on its way. With
+ * no answer (offline, refused) none is offered and the card modal is used. A new country keeps the last answer on
+ * screen until its own arrives.
+ */
+function usePaymentServices(controller: CheckoutController): readonly PaymentServiceOption[] | undefined {
+  const enabled = controller.online && controller.packageCodes.length > 0;
   const query = useQuery({
     ...paymentServicesQuery(controller.packageCodes, controller.countryCode),
-    enabled: controller.online && controller.packageCodes.length > 0,
+    enabled,
+    placeholderData: keepPreviousData,
   });
-  return query.data ?? [];
+  // Only the first answer is waited for: the page is never taken down again for a later one.
+  const settled = useRef(false);
+  if (query.data) settled.current = true;
+  if (query.data) return query.data;
+  if (!settled.current && enabled && !query.isError) return undefined;
+  settled.current = true;
+  return NO_SERVICES;
 }
+
+const NO_SERVICES: readonly PaymentServiceOption[] = [];
 
 /** The buyer's choice when offered, else the card modal, else the first offered. */
 function chooseService(
