@@ -37,6 +37,11 @@ async function serverOrders(context: BrowserContext, baseURL: string) {
   return ((await response.json()) as { orders: { order_id: string; order_status: string }[] }).orders;
 }
 
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function expectPaid(page: Page): Promise<string> {
   const card = page.locator('#successCard');
   await expect(card.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
@@ -62,10 +67,7 @@ test('a buyer pays through the sandbox card modal and sees the paid order, its g
   await expect(
     page.frameLocator('iframe[title="Sandbox payment"]').getByRole('button', { name: 'Pay (success)' }),
   ).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  await expectNoAxeViolations(page);
   await modal.choose('Pay (success)');
 
   const number = await expectPaid(page);
@@ -100,6 +102,7 @@ test('a buyer pays on the hosted payment page and comes back to the paid order',
   await payButton(page).click();
 
   await expect(page).toHaveURL(/\/pay\/sandbox\/link\//);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Pay (success)' }).click();
 
   await expect(page).toHaveURL(/\/order\/[^/]+\/success/);

@@ -36,7 +36,7 @@ function page(title: string, body: string, script?: string): string {
 ${script ? `<script src="${script}" defer></script>` : ''}
 </head>
 <body>
-<main class="sandbox">
+<main class="sandbox" aria-label="${escapeHtml(title)}">
 ${body}
 </main>
 </body>
@@ -98,7 +98,7 @@ h1{font-size:28px;margin:8px 0}
 .choice{min-height:44px;min-width:44px;width:100%;font:inherit;font-weight:600;border-radius:8px;border:2px solid transparent;padding:10px 16px;cursor:pointer}
 .choice:focus-visible{outline:3px solid #2f6fed;outline-offset:2px}
 .choice:disabled{opacity:.6;cursor:progress}
-.choice-success{background:#1f8a4c;color:#fff}
+.choice-success{background:#16703d;color:#fff}
 .choice-failure{background:#c62828;color:#fff}
 .choice-pending{background:#ffb020;color:#14161a}
 .choice-cancel{background:transparent;color:inherit;border-color:currentColor}
