@@ -140,6 +140,16 @@ export async function insertOrder(db: Executor, row: typeof orders.$inferInsert)
   return inserted;
 }
 
+export async function setReservation(
+  db: Executor,
+  id: string,
+  reservation: OrderRow['reservation'],
+): Promise<OrderRow> {
+  const [row] = await db.update(orders).set({ reservation }).where(eq(orders.id, id)).returning();
+  if (!row) throw new Error('order to reserve for is missing');
+  return row;
+}
+
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;

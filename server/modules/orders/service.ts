@@ -558,8 +558,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         return null;
       }
       if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
-      const reservation = await reserve(tx, wanted, at);
-      if (reservation.length > 0) await bump();
       const totalMinor = minor(estimate.amount_payable);
       const shipping = body.shipping_details;
       let order = await repo.insertOrder(tx, {
@@ -614,13 +612,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         selfPickup: pickup,
         adEventOrderDetails: body.ad_event_order_details ?? null,
         packages: snapshot,
-        reservation,
+        reservation: [],
         gameKeysRequired: gameProductCode !== null,
         createdAt: at,
         expiresAt: new Date(at.getTime() + minutes(ORDER_RESERVATION_MINUTES)),
         updatedAt: at,
       });
       await repo.linkIdempotencyKey(tx, userId, idempotencyKey, orderId);
+      // The stock last: every buyer of a product waits on its row, so it stays locked only from here to the commit.
+      const reservation = await reserve(tx, wanted, at);
+      if (reservation.length > 0) {
+        order = await repo.setReservation(tx, orderId, reservation);
+        await bump();
+      }
       // Spec §4 step 9: nothing to pay means paid.
       if (totalMinor === 0) {
         await markPaid(tx, order, null, bump);
