@@ -7,6 +7,7 @@ import {
   choose,
   closeSummary,
   fillCheckout,
+  openCheckout,
   openSummary,
   payButton,
   signIn,
@@ -192,10 +193,7 @@ test('a signed-out buyer goes from the cart through sign-in back to the checkout
 });
 
 test('what was typed and the cart are still there after a reload', async ({ page, buyerPhone }) => {
-  await signInAt(page, buyerPhone, '/ibc-kit');
-  const cart = await addKit(page);
-  await cart.getByRole('button', { name: 'Checkout' }).click();
-  const form = page.getByRole('form', { name: 'Your details' });
+  const form = await openCheckout(page, buyerPhone);
   await form.getByLabel('Address line 1').fill('7 Park Street');
   await form.getByLabel('Address line 2 (optional)').fill('Near the gate');
   await form.getByLabel('Pincode').fill('110001');
@@ -224,10 +222,7 @@ test('offline, a reload keeps the checkout: the form with its draft, and the car
   context,
   buyerPhone,
 }) => {
-  await signInAt(page, buyerPhone, '/ibc-kit');
-  const cart = await addKit(page);
-  await cart.getByRole('button', { name: 'Checkout' }).click();
-  const form = page.getByRole('form', { name: 'Your details' });
+  const form = await openCheckout(page, buyerPhone);
   await form.getByLabel('Address line 1').fill('7 Park Street');
   await form.getByLabel('Pincode').fill('110001');
   await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Delhi/);
@@ -271,10 +266,7 @@ test('an expired coupon shows the server message under the field and loses nothi
   page,
   buyerPhone,
 }) => {
-  await signInAt(page, buyerPhone, '/ibc-kit');
-  const cart = await addKit(page);
-  await cart.getByRole('button', { name: 'Checkout' }).click();
-  const form = page.getByRole('form', { name: 'Your details' });
+  const form = await openCheckout(page, buyerPhone);
   await form.getByLabel('Address line 1').fill('7 Park Street');
   await form.getByLabel('Pincode').fill('110001');
 
@@ -296,10 +288,7 @@ test.describe('at 1280 px', () => {
     page,
     buyerPhone,
   }) => {
-    await signInAt(page, buyerPhone, '/ibc-kit');
-    const cart = await addKit(page);
-    await cart.getByRole('button', { name: 'Checkout' }).click();
-    const form = page.getByRole('form', { name: 'Your details' });
+    const form = await openCheckout(page, buyerPhone);
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(form).toBeVisible();
     await expect(summary.getByRole('rowgroup', { name: 'IBC home kit - Solo' })).toBeVisible();
@@ -317,10 +306,7 @@ test('axe finds nothing on the checkout at 390 px, with the sheet closed and ope
   page,
   buyerPhone,
 }) => {
-  await signInAt(page, buyerPhone, '/ibc-kit');
-  const cart = await addKit(page);
-  await cart.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
+  await expect(await openCheckout(page, buyerPhone)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Total amount/ })).toContainText('₹');
   await expectNoAxeViolations(page, '/checkout at 390 px');
   const summary = await openSummary(page);

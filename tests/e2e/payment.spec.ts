@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { tokenCookieName } from '../../src/api/cookies';
-import { addKit, fillCheckout, payButton, signInAt } from './support/checkout';
+import { fillCheckout, openCheckout, payButton } from './support/checkout';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -12,10 +12,7 @@ import { expect, test } from './support/fixtures';
 
 /** Signs a new buyer in, puts the kit in the cart and fills the checkout up to "Proceed to pay". */
 async function toPayment(page: Page, buyerPhone: string): Promise<void> {
-  await signInAt(page, buyerPhone, '/ibc-kit');
-  const cart = await addKit(page);
-  await cart.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await openCheckout(page, buyerPhone);
   await fillCheckout(page, buyerPhone);
 }
 

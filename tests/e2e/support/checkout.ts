@@ -73,6 +73,15 @@ export async function choose(page: Page, combobox: string, option: string): Prom
 
 export const payButton = (page: Page) => page.getByRole('button', { name: 'Proceed to pay' });
 
+/** A new buyer signs in, puts the kit in the cart and checks out; answers the details form. */
+export async function openCheckout(page: Page, buyerPhone: string): Promise<Locator> {
+  await signInAt(page, buyerPhone, '/ibc-kit');
+  const cart = await addKit(page);
+  await cart.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  return page.getByRole('form', { name: 'Your details' });
+}
+
 /**
  * Fills the checkout as a buyer in Bengaluru would, the e-mail verified by its code and the terms accepted, and
  * leaves the page with "Proceed to pay" enabled.
