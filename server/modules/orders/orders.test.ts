@@ -242,6 +242,20 @@ describe('cancel and expiry', () => {
     expect(await stockOf('IBC_VR_HEADSET')).toBe(before);
   });
 
+  it('a buyer who needs the stock a lapsed order holds gets it: that order expires first', async () => {
+    await setStock('IBC_VR_HEADSET', 1);
+    try {
+      const lapsed = await created();
+      clock = new Date(START.getTime() + 31 * 60_000);
+      const next = await created(orderBody([wholePackage(pkg('SOLO'))]), buyerB);
+      expect(next.order_status).toBe('CREATED');
+      expect(await statusOf(lapsed.order_id)).toBe('EXPIRED');
+      expect(await stockOf('IBC_VR_HEADSET')).toBe(0);
+    } finally {
+      await setStock('IBC_VR_HEADSET', 120);
+    }
+  });
+
   it('the sweep expires lapsed orders nobody reads', async () => {
     const before = await stockOf('IBC_VR_HEADSET');
     await created();

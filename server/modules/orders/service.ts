@@ -68,6 +68,13 @@ function refuse(statusCode: number, message: string, field?: string): HttpError 
   return new HttpError(statusCode, message, field === undefined ? {} : { field });
 }
 
+/** A line the shop cannot fill: answered 409, and a create that meets it first gives back lapsed reservations. */
+class OutOfStockError extends HttpError {
+  constructor(message: string) {
+    super(409, message, { field: 'packages' });
+  }
+}
+
 export function customerOrderId(number: number): string {
   return `IBC${String(number).padStart(7, '0')}`;
 }
@@ -289,10 +296,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   function outOfStock(name: string, available: number): HttpError {
-    return refuse(
-      409,
+    return new OutOfStockError(
       available > 0 ? `Only ${available} of ${name} left: lower the quantity` : `${name} is out of stock`,
-      'packages',
     );
   }
 
@@ -547,7 +552,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const seen = await repo.findIdempotencyKey(db, userId, idempotencyKey);
     if (seen) return replay(seen, hash, callbackFor(seen.orderId ?? ''));
 
-    await expireDue(10);
+    const attempt = () => createNew(input, hash, orderId, callbackFor);
+    try {
+      return await attempt();
+    } catch (error) {
+      // Stock that lapsed unpaid orders still hold goes back only when a buyer needs it, then the order is tried again.
+      if (!(error instanceof OutOfStockError) || (await expireDue()) === 0) throw error;
+      return attempt();
+    }
+  }
+
+  async function createNew(
+    input: Parameters<typeof create>[0],
+    hash: string,
+    orderId: string,
+    callbackFor: (id: string) => string,
+  ): Promise<OrderCreateResponse> {
+    const { userId, body, variant, idempotencyKey } = input;
     const prepared = await prepare(body, variant, userId);
     const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode } = prepared;
 
@@ -701,8 +722,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async history(userId: string): Promise<Order[]> {
-      await expireDue(10);
-      const rows = await repo.listUserOrders(db, userId, HISTORY_LIMIT);
+      let rows = await repo.listUserOrders(db, userId, HISTORY_LIMIT);
+      // Only this buyer's lapsed orders are closed here (the sweep does everyone's), and the list read again.
+      const due = rows.filter((row) => isDue(row, now()));
+      for (const row of due) await expireIfDue(row.id);
+      if (due.length > 0) rows = await repo.listUserOrders(db, userId, HISTORY_LIMIT);
       const keys = await repo.gameKeysOf(
         db,
         rows.map((r) => r.id),
