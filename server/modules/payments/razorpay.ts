@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentResult } from '@contract/orders';
 import { z } from 'zod';
 import type {
@@ -9,6 +8,7 @@ import type {
   PaymentProvider,
   ProviderPaymentState,
 } from './provider';
+import { hmacHex, signatureMatches } from './signature';
 
 /*
  * The Razorpay adapter: the Orders API with Standard Checkout (the modal) for CARD_MODAL, Payment Links (the hosted
@@ -40,7 +40,7 @@ export interface RazorpayOptions {
 
 /** Razorpay's signature of a payload: HMAC-SHA256 with the secret, lower-case hex. */
 export function razorpaySignature(payload: string | Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('hex');
+  return hmacHex(secret, payload);
 }
 
 /** True when `given` is the signature of `payload`; compared in constant time, anything not 64 hex digits is false. */
@@ -49,10 +49,11 @@ export function razorpaySignatureMatches(
   given: string | undefined,
   secret: string,
 ): boolean {
-  if (typeof given !== 'string' || !/^[0-9a-f]{64}$/i.test(given)) return false;
-  const expected = createHmac('sha256', secret).update(payload).digest();
-  const actual = Buffer.from(given, 'hex');
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return (
+    typeof given === 'string' &&
+    /^[0-9a-f]{64}$/i.test(given) &&
+    signatureMatches(given, hmacHex(secret, payload))
+  );
 }
 
 /* ---- What Razorpay answers (only the fields the adapter reads) ---- */
