@@ -34,8 +34,6 @@ import {
 export const ORDER_STATUSES = ['CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'CANCELLED', 'EXPIRED'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
-/** The statuses spec §4's polling accepts as an answer. */
-export const FINAL_POLL_STATUSES: readonly OrderStatus[] = ['SUCCESS', 'FAILED'];
 
 export const GAME_KEYS_ASSIGNED_STATUSES = ['NOT_ASSIGNED', 'ASSIGNED'] as const;
 
