@@ -24,6 +24,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 50;
 const LOG_LEVEL = 'info';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** `npm run bench -- orders` runs only the orders part. */
+const mode = process.argv[2];
 
 /** The targets of issue "a server that holds a sale-day crowd", as ratios to the bare route. */
 const TARGETS = {
@@ -329,8 +331,41 @@ function table(rows: Row[]): string {
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
 }
 
+/** Order creation and status polls on PostgreSQL: their table rows and the lines saying whether the targets are met. */
+async function ordersPart(
+  children: Child[],
+  shopEnv: NodeJS.ProcessEnv,
+): Promise<{ rows: Row[]; targets: string[] }> {
+  const orders = await benchOrders({
+    startShop: async (env) => {
+      const child = await startChild('shop', env);
+      children.push(child);
+      return child;
+    },
+    cannon,
+    shopEnv,
+    durationS: DURATION_S,
+  });
+  const create = rowOf(
+    `order creation at ${ORDER_TARGETS.createRate} req/s (${orders.database})`,
+    orders.create,
+    undefined,
+  );
+  const status = rowOf(`order status polls (${orders.database})`, orders.status, undefined);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const stockExact = orders.stock.every((s) => s.reserved === s.taken);
+  return {
+    rows: [create, status],
+    targets: [
+      `  order creation p99 ≤ ${ORDER_TARGETS.createP99AtRateMs} ms at ${ORDER_TARGETS.createRate} req/s, 0 errors: ${create.p99} ms (p50 ${create.p50} ms), ${create.errors + create.non2xx} errors — ${met(create.p99 <= ORDER_TARGETS.createP99AtRateMs && create.errors + create.non2xx === 0)}`,
+      `  stock exactly consistent after ${orders.orders} orders: ${orders.stock.map((s) => `${s.code} reserved ${s.reserved}, taken ${s.taken}`).join('; ')} — ${met(stockExact && orders.stock.length > 0)}`,
+    ],
+  };
+}
+
 async function main(): Promise<void> {
   ensureBuilt();
+  const ordersOnly = mode === 'orders';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const shopEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -353,6 +388,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    if (ordersOnly) {
+      const orders = await ordersPart(children, shopEnv);
+      console.log(`\nnpm run bench -- orders: ${DURATION_S} s per run, Node ${process.version}\n`);
+      console.log(table(orders.rows));
+      console.log('\ntargets');
+      for (const line of orders.targets) console.log(line);
+      return;
+    }
     const bare = await startChild('bare', { ...process.env, NODE_ENV: 'production' });
     children.push(bare);
     const shop = await startChild('shop', shopEnv);
@@ -434,23 +477,8 @@ async function main(): Promise<void> {
     );
     rows.push(underLoad);
 
-    const orders = await benchOrders({
-      startShop: async (env) => {
-        const child = await startChild('shop', env);
-        children.push(child);
-        return child;
-      },
-      cannon,
-      shopEnv,
-      durationS: DURATION_S,
-    });
-    const createRow = rowOf(
-      `order creation at ${ORDER_TARGETS.createRate} req/s (${orders.database})`,
-      orders.create,
-      undefined,
-    );
-    const statusRow = rowOf(`order status polls (${orders.database})`, orders.status, undefined);
-    rows.push(createRow, statusRow);
+    const orders = await ordersPart(children, shopEnv);
+    rows.push(...orders.rows);
 
     const bareRate = rows[0]?.reqPerSec ?? 1;
     for (const row of rows) row.ratio = row.reqPerSec / bareRate;
@@ -484,20 +512,13 @@ async function main(): Promise<void> {
     console.log(
       `  /healthz p99 ≤ 50 ms beside 100 catalogue clients: ${underLoad.p99} ms — ${met(underLoad.p99 <= TARGETS.healthzP99UnderLoadMs && underLoad.errors === 0)}`,
     );
-    const stockExact = orders.stock.every((s) => s.reserved === s.taken);
-    console.log(
-      `  order creation p99 ≤ ${ORDER_TARGETS.createP99AtRateMs} ms at ${ORDER_TARGETS.createRate} req/s, 0 errors: ${createRow.p99} ms, ${createRow.errors + createRow.non2xx} errors — ${met(createRow.p99 <= ORDER_TARGETS.createP99AtRateMs && createRow.errors + createRow.non2xx === 0)}`,
-    );
-    console.log(
-      `  stock exactly consistent after ${orders.orders} orders: ${orders.stock.map((s) => `${s.code} reserved ${s.reserved}, taken ${s.taken}`).join('; ')} — ${met(stockExact && orders.stock.length > 0)}`,
-    );
+    for (const line of orders.targets) console.log(line);
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const mode = process.argv[2];
 const run = mode === '--serve-bare' ? serveBare : mode === '--serve-shop' ? serveShop : main;
 run().catch((error: unknown) => {
   console.error(error);

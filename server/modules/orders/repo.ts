@@ -24,24 +24,26 @@ export async function findIdempotencyKey(db: Executor, userId: string, key: stri
   return row;
 }
 
-/** Claims the key; false when it is taken (waits for a concurrent holder's transaction to end first). */
+/**
+ * Claims the key for the order inserted just before it in the same transaction; false when the key is taken (a
+ * concurrent holder's transaction is waited for first), and the caller rolls back.
+ */
 export async function claimIdempotencyKey(
   db: Executor,
-  input: { userId: string; key: string; requestHash: string; at: Date },
+  input: { userId: string; key: string; requestHash: string; orderId: string; at: Date },
 ): Promise<boolean> {
   const rows = await db
     .insert(orderIdempotencyKeys)
-    .values({ userId: input.userId, key: input.key, requestHash: input.requestHash, createdAt: input.at })
+    .values({
+      userId: input.userId,
+      key: input.key,
+      requestHash: input.requestHash,
+      orderId: input.orderId,
+      createdAt: input.at,
+    })
     .onConflictDoNothing()
     .returning({ key: orderIdempotencyKeys.key });
   return rows.length === 1;
-}
-
-export async function linkIdempotencyKey(db: Executor, userId: string, key: string, orderId: string) {
-  await db
-    .update(orderIdempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, key)));
 }
 
 /**
@@ -71,6 +73,70 @@ export async function takeStock(
     .from(products)
     .where(eq(products.id, productId));
   return row?.type === 'UNLIMITED' ? 'unlimited' : 'short';
+}
+
+/**
+ * Reserves an order's LIMITED units in one statement, so the hot product rows stay locked only for it and the
+ * commit: the rows are locked in id order (concurrent orders never deadlock), each is decremented only if it has
+ * enough, the order records what was taken and the catalogue's version moves. `short` names the LIMITED products
+ * that had too few; the caller then rolls back, which also undoes the rest.
+ */
+interface ReserveStockRow {
+  limited: number[] | null;
+  taken: StockReservation[] | null;
+  version: number | null;
+}
+
+export async function reserveStock(
+  db: Executor,
+  orderId: string,
+  wanted: readonly StockReservation[],
+  at: Date,
+): Promise<{ reservation: StockReservation[]; short: number[]; version: number | null }> {
+  if (wanted.length === 0) return { reservation: [], short: [], version: null };
+  const values = sql.join(
+    wanted.map((line) => sql`(${line.product_id}::integer, ${line.quantity}::integer)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with wanted(product_id, quantity) as (values ${values}),
+    locked as (
+      select ${products.id} as id from ${products}
+      where ${products.id} in (select product_id from wanted) and ${products.availabilityType} = 'LIMITED'
+      order by ${products.id} for update
+    ),
+    taken as (
+      update ${products} set available_quantity = ${products.availableQuantity} - wanted.quantity, updated_at = ${at}
+      from wanted
+      where ${products.id} = wanted.product_id and ${products.id} in (select id from locked)
+        and ${products.availableQuantity} >= wanted.quantity
+      returning ${products.id} as product_id, wanted.quantity
+    ),
+    reserved as (
+      update ${orders} set reservation = (
+        select coalesce(jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity) order by product_id), '[]'::jsonb)
+        from taken
+      )
+      where ${orders.id} = ${orderId} and exists (select 1 from taken)
+      returning 1
+    ),
+    bumped as (
+      update ${catalogueVersion} set version = ${catalogueVersion.version} + 1
+      where exists (select 1 from taken) and (select count(*) from reserved) = 1
+      returning ${catalogueVersion.version}
+    )
+    select (select array_agg(id order by id) from locked) as limited,
+      (select jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity) order by product_id) from taken) as taken,
+      (select version from bumped) as version
+  `);
+  const [row] = (result as unknown as { rows: ReserveStockRow[] }).rows;
+  const reservation = row?.taken ?? [];
+  const takenIds = new Set(reservation.map((line) => line.product_id));
+  return {
+    reservation,
+    short: (row?.limited ?? []).filter((id) => !takenIds.has(id)),
+    version: row?.version ?? null,
+  };
 }
 
 /** Gives reserved units back (the caller makes sure it happens once per reservation). */
@@ -138,16 +204,6 @@ export async function insertOrder(db: Executor, row: typeof orders.$inferInsert)
   const [inserted] = await db.insert(orders).values(row).returning();
   if (!inserted) throw new Error('order insert returned nothing');
   return inserted;
-}
-
-export async function setReservation(
-  db: Executor,
-  id: string,
-  reservation: OrderRow['reservation'],
-): Promise<OrderRow> {
-  const [row] = await db.update(orders).set({ reservation }).where(eq(orders.id, id)).returning();
-  if (!row) throw new Error('order to reserve for is missing');
-  return row;
 }
 
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {

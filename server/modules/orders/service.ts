@@ -68,6 +68,9 @@ function refuse(statusCode: number, message: string, field?: string): HttpError 
   return new HttpError(statusCode, message, field === undefined ? {} : { field });
 }
 
+/** The Idempotency-Key was claimed by another request first: this one's order is rolled back. */
+class KeyTaken extends Error {}
+
 /** A line the shop cannot fill: answered 409, and a create that meets it first gives back lapsed reservations. */
 class OutOfStockError extends HttpError {
   constructor(message: string) {
@@ -182,12 +185,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   const creatingPayments = new Map<string, Promise<PaymentDetails>>();
 
   /** Runs a transaction; when it changed stock, this process's catalogue hears of the new version at once. */
-  async function transaction<T>(work: (tx: Executor, bump: () => Promise<void>) => Promise<T>): Promise<T> {
+  async function transaction<T>(
+    work: (tx: Executor, bump: () => Promise<void>, bumped: (version: number) => void) => Promise<T>,
+  ): Promise<T> {
     let version: number | undefined;
     const result = await db.transaction(async (tx) =>
-      work(tx, async () => {
-        version = await repo.bumpCatalogueVersion(tx);
-      }),
+      work(
+        tx,
+        async () => {
+          version = await repo.bumpCatalogueVersion(tx);
+        },
+        (bumpedTo) => {
+          version = bumpedTo;
+        },
+      ),
     );
     if (version !== undefined) deps.catalogueVersion?.set(version);
     return result;
@@ -316,21 +327,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     await repo.recordRedemption(tx, { couponCode: code, userId, orderId, at });
   }
 
-  /** Takes each LIMITED product's units, in product id order (so concurrent orders never deadlock). */
-  async function reserve(
-    tx: Executor,
-    wanted: Map<number, { quantity: number; name: string }>,
-    at: Date,
-  ): Promise<StockReservation[]> {
-    const reservation: StockReservation[] = [];
-    for (const [productId, line] of [...wanted.entries()].sort(([a], [b]) => a - b)) {
-      const taken = await repo.takeStock(tx, productId, line.quantity, at);
-      if (taken === 'short') throw outOfStock(line.name, 0);
-      if (taken === 'taken') reservation.push({ product_id: productId, quantity: line.quantity });
-    }
-    return reservation;
-  }
-
   /** Marks an order paid inside a transaction: stock, coupon, sales and its game key, each once. */
   async function markPaid(
     tx: Executor,
@@ -451,17 +447,27 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return row;
   }
 
-  /** The provider's payment order for a shop order: created once, then the stored one on every retry. */
-  async function ensurePayment(order: OrderRow, callbackUrl: string): Promise<PaymentDetails | null> {
+  /**
+   * The provider's payment order for a shop order: created once, then the stored one on every retry. `claimed`: this
+   * request inserted the order, which holds the right to create it.
+   */
+  async function ensurePayment(
+    order: OrderRow,
+    callbackUrl: string,
+    { claimed = false }: { claimed?: boolean } = {},
+  ): Promise<PaymentDetails | null> {
     if (order.paymentDetails) return order.paymentDetails;
     if (!isOpen(order.status) || order.totalMinor === 0) return null;
     const inFlight = creatingPayments.get(order.id);
     if (inFlight) return inFlight;
 
     const deadline = Date.now() + PAYMENT_WAIT_MS;
-    for (;;) {
+    for (let first = true; ; first = false) {
       const at = now();
-      if (await repo.claimPaymentCreation(db, order.id, at, new Date(at.getTime() + PAYMENT_CLAIM_MS))) {
+      if (
+        (claimed && first) ||
+        (await repo.claimPaymentCreation(db, order.id, at, new Date(at.getTime() + PAYMENT_CLAIM_MS)))
+      ) {
         const creating = createPayment(order, callbackUrl);
         creatingPayments.set(order.id, creating);
         try {
@@ -572,13 +578,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const prepared = await prepare(body, variant, userId);
     const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode } = prepared;
 
-    const created = await transaction(async (tx, bump) => {
+    const created = await transaction(async (tx, bump, bumped) => {
       const at = now();
-      // The key first: a concurrent request with the same key waits here, then finds this order.
-      if (!(await repo.claimIdempotencyKey(tx, { userId, key: idempotencyKey, requestHash: hash, at }))) {
-        return null;
-      }
-      if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
       const totalMinor = minor(estimate.amount_payable);
       const shipping = body.shipping_details;
       let order = await repo.insertOrder(tx, {
@@ -638,13 +639,29 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         createdAt: at,
         expiresAt: new Date(at.getTime() + minutes(ORDER_RESERVATION_MINUTES)),
         updatedAt: at,
+        // This request creates the provider's payment once the order is committed.
+        paymentClaimUntil: totalMinor > 0 ? new Date(at.getTime() + PAYMENT_CLAIM_MS) : null,
       });
-      await repo.linkIdempotencyKey(tx, userId, idempotencyKey, orderId);
-      // The stock last: every buyer of a product waits on its row, so it stays locked only from here to the commit.
-      const reservation = await reserve(tx, wanted, at);
-      if (reservation.length > 0) {
-        order = await repo.setReservation(tx, orderId, reservation);
-        await bump();
+      // Then the key: a concurrent request with the same key waits here, finds it taken and rolls its order back.
+      if (
+        !(await repo.claimIdempotencyKey(tx, { userId, key: idempotencyKey, requestHash: hash, orderId, at }))
+      ) {
+        throw new KeyTaken();
+      }
+      if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
+      // The stock last, in one statement: every buyer of a product waits on its row, so it stays locked only from
+      // here to the commit.
+      const stock = await repo.reserveStock(
+        tx,
+        orderId,
+        [...wanted.entries()].map(([product_id, line]) => ({ product_id, quantity: line.quantity })),
+        at,
+      );
+      const short = stock.short[0];
+      if (short !== undefined) throw outOfStock(wanted.get(short)?.name ?? 'A product', 0);
+      if (stock.version !== null) {
+        order = { ...order, reservation: stock.reservation };
+        bumped(stock.version);
       }
       // Spec §4 step 9: nothing to pay means paid.
       if (totalMinor === 0) {
@@ -652,6 +669,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         order = (await repo.findOrder(tx, orderId)) ?? order;
       }
       return order;
+    }).catch((error: unknown) => {
+      if (error instanceof KeyTaken) return null;
+      throw error;
     });
 
     if (!created) {
@@ -663,7 +683,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       { order_id: created.id, total_minor: created.totalMinor, currency: created.currency },
       'order created',
     );
-    const paymentDetails = await ensurePayment(created, callbackFor(created.id));
+    const paymentDetails = await ensurePayment(created, callbackFor(created.id), { claimed: true });
     return { ...createResponse(created), payment_details: paymentDetails };
   }
 
