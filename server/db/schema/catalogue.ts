@@ -244,7 +244,10 @@ export const catalogueVersion = pgTable(
   'catalogue_version',
   {
     id: integer('id').primaryKey().default(1),
+    /** Bumped by every change: prices, packages, codes and stock. */
     version: integer('version').notNull().default(1),
+    /** Bumped by every change but stock: while it stands, a new version only needs the stock re-read. */
+    contentVersion: integer('content_version').notNull().default(1),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 );

@@ -328,14 +328,53 @@ export async function writeProductPrice(
 
 /**
  * Marks the catalogue changed: pages and caches built from an older version are rebuilt on their next read. Every
- * write to the catalogue's tables ends with this. Answers the new version.
+ * operator write to the catalogue's tables ends with this (orders move only the version, as their stock changes
+ * need only the stock re-read). Answers the new version.
  */
 export async function bumpCatalogueVersion(db: Database): Promise<number> {
   const [row] = await db
     .update(catalogueVersion)
-    .set({ version: sql`${catalogueVersion.version} + 1` })
+    .set({
+      version: sql`${catalogueVersion.version} + 1`,
+      contentVersion: sql`${catalogueVersion.contentVersion} + 1`,
+    })
     .returning({ version: catalogueVersion.version });
   return row?.version ?? 0;
+}
+
+/** The version of everything in the catalogue but stock. */
+export async function readContentVersion(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ contentVersion: catalogueVersion.contentVersion })
+    .from(catalogueVersion)
+    .limit(1);
+  return row?.contentVersion ?? 0;
+}
+
+export interface StockLevels {
+  contentVersion: number;
+  byProduct: Map<number, Pick<CatalogueProduct, 'availabilityType' | 'availableQuantity'>>;
+}
+
+/** Every product's stock and the content version, in one query. */
+export async function loadStock(db: Database): Promise<StockLevels> {
+  const rows = await db
+    .select({
+      id: products.id,
+      availabilityType: products.availabilityType,
+      availableQuantity: products.availableQuantity,
+      contentVersion: sql<number>`(select ${catalogueVersion.contentVersion} from ${catalogueVersion} limit 1)`,
+    })
+    .from(products);
+  return {
+    contentVersion: Number(rows[0]?.contentVersion ?? 0),
+    byProduct: new Map(
+      rows.map((r) => [
+        r.id,
+        { availabilityType: r.availabilityType, availableQuantity: r.availableQuantity },
+      ]),
+    ),
+  };
 }
 
 /** The catalogue's version, bumped by every price or stock change. */

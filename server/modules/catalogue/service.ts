@@ -18,7 +18,10 @@ import {
   findProductId,
   loadPackages,
   loadProducts,
+  loadStock,
+  readContentVersion,
   readSales,
+  type StockLevels,
   saveNotifyMe,
   writeProductPrice,
   writeProductStock,
@@ -397,20 +400,60 @@ export interface CatalogueServiceDeps {
 /** Every package, as loaded for one catalogue version. */
 interface Snapshot {
   generatedAt: Date;
+  /** The content version it was loaded at: a later version with the same one differs only in stock. */
+  contentVersion: number;
   packages: CataloguePackage[];
   byId: Map<number, CataloguePackage>;
   byCode: Map<string, CataloguePackage>;
 }
 
+function snapshotOf(packages: CataloguePackage[], contentVersion: number, at: Date): Snapshot {
+  return {
+    generatedAt: at,
+    contentVersion,
+    packages,
+    byId: new Map(packages.map((p) => [p.id, p])),
+    byCode: new Map(packages.map((p) => [p.code, p])),
+  };
+}
+
+/** The snapshot with today's stock: new objects only for the products (and their packages) whose stock moved. */
+function withStock(previous: Snapshot, stock: StockLevels, at: Date): Snapshot {
+  const moved = new Map<number, CatalogueProduct>();
+  const current = (product: CatalogueProduct): CatalogueProduct => {
+    const level = stock.byProduct.get(product.id);
+    if (
+      !level ||
+      (level.availabilityType === product.availabilityType &&
+        level.availableQuantity === product.availableQuantity)
+    ) {
+      return product;
+    }
+    let next = moved.get(product.id);
+    if (!next) {
+      next = { ...product, ...level };
+      moved.set(product.id, next);
+    }
+    return next;
+  };
+  const packages = previous.packages.map((pkg) => {
+    const items = pkg.items.map((item) => {
+      const product = current(item.product);
+      return product === item.product ? item : { ...item, product };
+    });
+    return items.every((item, i) => item === pkg.items[i]) ? pkg : { ...pkg, items };
+  });
+  return snapshotOf(packages, previous.contentVersion, at);
+}
+
 export function createCatalogueService({ db, now, internationalPayments, version }: CatalogueServiceDeps) {
-  const snapshots = perVersion(version, async (): Promise<Snapshot> => {
-    const packages = await loadPackages(db, 'all');
-    return {
-      generatedAt: now(),
-      packages,
-      byId: new Map(packages.map((p) => [p.id, p])),
-      byCode: new Map(packages.map((p) => [p.code, p])),
-    };
+  const snapshots = perVersion(version, async (previous: Snapshot | undefined): Promise<Snapshot> => {
+    // Most new versions are orders' stock changes: one query then, not the whole catalogue.
+    const stock = previous ? await loadStock(db) : undefined;
+    if (previous && stock?.contentVersion === previous.contentVersion)
+      return withStock(previous, stock, now());
+    const contentVersion = stock?.contentVersion ?? (await readContentVersion(db));
+    return snapshotOf(await loadPackages(db, 'all'), contentVersion, now());
   });
   /** The catalogue of the version this process knows. */
   const catalogue = snapshots.get;

@@ -32,18 +32,22 @@ export interface PerVersion<T> {
   get(): Promise<T>;
 }
 
-export function perVersion<T>(version: CatalogueVersion | undefined, load: () => Promise<T>): PerVersion<T> {
+/** `load` is given the value of the last version loaded, when there is one, to build the next from it. */
+export function perVersion<T>(
+  version: CatalogueVersion | undefined,
+  load: (previous: T | undefined) => Promise<T>,
+): PerVersion<T> {
   let loaded: { version: number; value: T } | undefined;
   let loading: { version: number; promise: Promise<T> } | undefined;
 
   function get(): Promise<T> {
     const current = version?.current();
-    if (current === undefined) return load();
+    if (current === undefined) return load(undefined);
     if (loaded?.version === current) return Promise.resolve(loaded.value);
     if (loading?.version !== current) {
       const entry = {
         version: current,
-        promise: load().then((value) => {
+        promise: load(loaded?.value).then((value) => {
           if (version?.current() === current) loaded = { version: current, value };
           return value;
         }),

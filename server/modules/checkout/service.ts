@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
-import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
+import { type CataloguePackage, type CatalogueProduct, readContentVersion } from '../catalogue/repo';
 import { isProductOutOfStock, pricePackage } from '../catalogue/service';
 import { type CatalogueVersion, perVersion } from '../catalogue/version';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';
@@ -116,7 +116,15 @@ interface SelectedPackage {
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, now, findPackage, shippingChargeMinor, features, otherDiscounts = [], version } = deps;
-  const codes = perVersion(version, () => loadCodes(db));
+  // Codes change with the catalogue's content, not with its stock (most new versions are orders).
+  const codes = perVersion(
+    version,
+    async (previous: (Awaited<ReturnType<typeof loadCodes>> & { contentVersion: number }) | undefined) => {
+      const contentVersion = await readContentVersion(db);
+      if (previous?.contentVersion === contentVersion) return previous;
+      return { contentVersion, ...(await loadCodes(db)) };
+    },
+  );
 
   /** The packages and lines asked for, checked against the catalogue. */
   async function select(input: PriceEstimateInput, countryCode: string): Promise<SelectedPackage[]> {

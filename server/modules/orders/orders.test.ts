@@ -121,6 +121,30 @@ describe('order creation', () => {
     expect(new Date(stored.expires_at).getTime() - START.getTime()).toBe(30 * 60_000);
   });
 
+  it('shows the stock an order took in the next catalogue read, re-reading only the stock', async () => {
+    const headset = async () => {
+      const res = await shop.app.inject({
+        method: 'GET',
+        url: `/api/commerce/packages/${pkg('SOLO').package_id}/v1/`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().package.products as { product_code: string; available_quantity: number }[]).find(
+        (p) => p.product_code === 'IBC_VR_HEADSET',
+      )?.available_quantity;
+    };
+    const before = await headset();
+    const since = shop.queries.length;
+    await created();
+    expect(await headset()).toBe((before ?? 0) - 1);
+    // Neither the packages nor the codes are loaded again for a change of stock.
+    const sent = shop.queries.slice(since);
+    expect(sent.filter((query) => /from "packages"/.test(query))).toEqual([]);
+    expect(sent.filter((query) => /from "coupons"/.test(query))).toEqual([]);
+    expect(
+      sent.filter((query) => /"available_quantity", \(select "content_version"/.test(query)),
+    ).toHaveLength(1);
+  });
+
   it('answers a retry with the same key with the same order, and refuses the key with another body', async () => {
     const key = newKey();
     const body = orderBody([wholePackage(pkg('SOLO'))]);
