@@ -62,6 +62,40 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
     expect(await stock('IBC_VR_HEADSET')).toBe(before - 1);
   }, 60_000);
 
+  it('concurrent orders taking the same products in either order all go through, each reserving its own units', async () => {
+    const catalogue = await loadCatalogue(shop.app, ['SOLO', 'FAMILY', 'GAME_PLUS_BAT']);
+    const [family, bundle] = [
+      catalogue.get('FAMILY'),
+      catalogue.get('GAME_PLUS_BAT'),
+    ] as PackageWithEstimate[];
+    const before = { headset: await stock('IBC_VR_HEADSET'), bat: await stock('IBC_TRACKED_BAT') };
+    const bodies = [
+      orderBody([wholePackage(solo), wholePackage(bundle as PackageWithEstimate)]),
+      orderBody([wholePackage(bundle as PackageWithEstimate), wholePackage(family as PackageWithEstimate)]),
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createOrder(shop.app, buyer, bodies[i % 2], `either-order-${i}`)),
+    );
+    expect(
+      answers.every((a) => a.statusCode === 200),
+      answers.map((a) => a.body).join('\n'),
+    ).toBe(true);
+    const idOf = async (code: string) =>
+      (await shop.db.select().from(products).where(eq(products.productCode, code)))[0]?.id;
+    const [headsetId, batId] = [await idOf('IBC_VR_HEADSET'), await idOf('IBC_TRACKED_BAT')];
+    const ids = new Set(answers.map((a) => a.json().order_id as string));
+    const lines = (await shop.db.select().from(orders))
+      .filter((r) => ids.has(r.id))
+      .flatMap((r) => r.reservation);
+    const reserved = {
+      headset: lines.filter((l) => l.product_id === headsetId).reduce((n, l) => n + l.quantity, 0),
+      bat: lines.filter((l) => l.product_id === batId).reduce((n, l) => n + l.quantity, 0),
+    };
+    expect(reserved.headset).toBeGreaterThan(0);
+    expect(await stock('IBC_VR_HEADSET')).toBe(before.headset - reserved.headset);
+    expect(await stock('IBC_TRACKED_BAT')).toBe(before.bat - reserved.bat);
+  }, 60_000);
+
   it('concurrent orders for the last N units sell exactly N', async () => {
     const N = 5;
     await shop.db
