@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   dialCodeOf,
   findPhoneCountry,
@@ -20,6 +20,20 @@ describe('phone countries', () => {
     const names = countries.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(dialCodeOf('US')).toBe('+1');
+  });
+
+  it('finds one country without naming every region (the sign-in form’s first render needs only its own)', async () => {
+    vi.resetModules();
+    const named = vi.spyOn(Intl.DisplayNames.prototype, 'of');
+    try {
+      const fresh = await import('./phone');
+      expect(fresh.findPhoneCountry('GB')).toEqual({ iso: 'GB', name: 'United Kingdom', dialCode: '+44' });
+      expect(fresh.findPhoneCountry('GB')).toBe(fresh.findPhoneCountry('GB'));
+      expect(fresh.findPhoneCountry('XX')).toBeUndefined();
+      expect(named.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      named.mockRestore();
+    }
   });
 
   it('finds countries by name, code or dial code', () => {

@@ -35,8 +35,17 @@ export function isPhoneCountry(value: string): value is CountryCode {
   return (getCountries() as string[]).includes(value);
 }
 
+const found = new Map<string, PhoneCountry>();
+
+/** One region, named without building the whole list (which names and sorts every region: tens of ms on a phone). */
 export function findPhoneCountry(iso: string): PhoneCountry | undefined {
-  return phoneCountries().find((c) => c.iso === iso);
+  if (!isPhoneCountry(iso)) return undefined;
+  let country = found.get(iso) ?? cache?.find((c) => c.iso === iso);
+  if (!country) {
+    country = { iso, name: countryName(iso), dialCode: dialCodeOf(iso) };
+    found.set(iso, country);
+  }
+  return country;
 }
 
 /** +91 for IN. */
