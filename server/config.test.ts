@@ -144,6 +144,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OTP_SMS_COUNTRIES: ' , ' })).toThrow(/OTP_SMS_COUNTRIES/);
   });
 
+  it('keeps PUBLIC_URL as an origin, and refuses one that is not http(s)', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).PUBLIC_URL).toBe(
+      'https://shop.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'shop.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('refuses a header timeout longer than the whole request may take', () => {
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
       /HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,

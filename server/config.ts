@@ -192,6 +192,12 @@ export const CONFIG_VARIABLES = [
       'Who takes payments: sandbox (the built-in test provider under /pay/sandbox, where a person chooses the outcome) or razorpay (needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET).',
   },
   {
+    name: 'PUBLIC_URL',
+    default: '(from the request)',
+    description:
+      "The shop's public origin, e.g. https://shop.example.com: where a hosted payment page sends the buyer back. Unset, it is taken from the request's protocol and Host (behind a proxy, with TRUST_PROXY).",
+  },
+  {
     name: 'SANDBOX_SECRET',
     default: '(development default)',
     description:
@@ -320,6 +326,13 @@ export const configSchema = z.object({
   FORMS_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).default('sandbox')),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin, e.g. https://shop.example.com' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
   SANDBOX_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),

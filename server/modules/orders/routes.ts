@@ -55,7 +55,9 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 const commerceRoutes: FastifyPluginAsyncZod<{
   service: OrdersService;
   operatorToken: string | undefined;
-}> = async (app, { service, operatorToken }) => {
+  /** PUBLIC_URL: the origin a hosted payment page sends the buyer back to, else the request's. */
+  publicUrl: string | undefined;
+}> = async (app, { service, operatorToken, publicUrl }) => {
   const requireUser = app.requireUser();
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
@@ -76,7 +78,7 @@ const commerceRoutes: FastifyPluginAsyncZod<{
           body: request.body,
           variant,
           idempotencyKey,
-          origin: `${request.protocol}://${request.host}`,
+          origin: publicUrl ?? `${request.protocol}://${request.host}`,
         });
       },
     );
@@ -192,6 +194,7 @@ export const ordersModule = fp<ModuleOptions>(
       prefix: '/api/commerce',
       service,
       operatorToken: deps.operatorToken,
+      publicUrl: deps.config.PUBLIC_URL,
     });
     await app.register(invoicingRoutes, { prefix: '/api/invoicing', service });
   },

@@ -33,11 +33,13 @@ let solo: PackageWithEstimate;
 let buyer: Buyer;
 let keys = 0;
 const newKey = () => `pay-key-${++keys}`;
+/** Shared with a second process on the same database, so it accepts the buyer's token. */
+const AUTH_SECRET = 'payments-test-auth-secret-0123456789abcdef';
 
 beforeAll(async () => {
   shop = await testApp({
     now: () => NOW,
-    config: { OTP_TEST_NUMBERS: testNumbers(3), SANDBOX_PENDING_SETTLE_MS: 20 },
+    config: { OTP_TEST_NUMBERS: testNumbers(3), SANDBOX_PENDING_SETTLE_MS: 20, AUTH_SECRET },
   });
   const catalogue = await loadCatalogue(shop.app, ['SOLO']);
   solo = catalogue.get('SOLO') as PackageWithEstimate;
@@ -202,6 +204,41 @@ describe('the browser callback', () => {
 });
 
 describe('the hosted payment page', () => {
+  it('sends the buyer back to PUBLIC_URL when it is set, whatever Host the create came with', async () => {
+    const behindProxy = shop.build({
+      now: () => NOW,
+      config: { AUTH_SECRET, PUBLIC_URL: 'https://shop.example.com' },
+    });
+    await behindProxy.ready();
+    try {
+      const created = await behindProxy.inject({
+        method: 'POST',
+        url: '/api/commerce/order/create/multiple_packages/v1/',
+        payload: orderBody([wholePackage(solo)], { payment_service: 'PAYMENT_LINK' }),
+        headers: {
+          authorization: `Bearer ${buyer.token}`,
+          'idempotency-key': newKey(),
+          host: 'attacker.example',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const o = created.json() as OrderCreateResponse;
+      const link = o.payment_details?.kind === 'redirect' ? o.payment_details.payment_link : '';
+      const chosen = await shop.app.inject({
+        method: 'POST',
+        url: link,
+        payload: 'choice=cancel',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(chosen.statusCode).toBe(303);
+      const back = new URL(chosen.headers.location as string);
+      expect(back.origin).toBe('https://shop.example.com');
+      expect(back.pathname).toBe(`/pay/return/${o.order_id}`);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('sends the buyer back with a signed result the shop verifies, then to the order page', async () => {
     const o = await order('PAYMENT_LINK');
     expect(o.payment_details).toMatchObject({ kind: 'redirect', provider: 'sandbox' });
