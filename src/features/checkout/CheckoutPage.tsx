@@ -182,7 +182,8 @@ function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
   const loadedProfile = useSelector(checkout, (s) => s.context.profile);
   const profile = useDeferredValue(stage === 'ready' ? loadedProfile : null);
   // Asked beside the profile, and awaited with it: a payment choice appearing later would move the pay action.
-  const services = usePaymentServices(controller);
+  // Deferred like the profile: whichever answer comes last, the page mounts in a transition React can slice.
+  const services = useDeferredValue(usePaymentServices(controller));
   if (stage === 'failed') {
     return (
       <ErrorView
