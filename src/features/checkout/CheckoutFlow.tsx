@@ -1,21 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { type PaymentServiceOption, paymentServicesQuery } from '@/api/paymentServices';
 import { ErrorView } from '@/ui/ErrorView';
-import { CheckoutLoading, type CheckoutPageProps } from './CheckoutShell';
+import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
 import type { CheckoutBoot } from './checkoutBoot';
 import { type CheckoutController, useCheckout } from './useCheckout';
 
 /* The checkout's machines and the calls they make; the form and the sheet load beside them, in their own chunk. */
 
 const loadReady = () => import('./CheckoutReady');
-const CheckoutReady = lazy(() => loadReady().then((module) => ({ default: module.CheckoutReady })));
 
 export function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) {
-  useEffect(() => {
-    void loadReady();
-  }, []);
+  // Asked for beside the profile, and awaited with it: the page mounts once, in one transition.
+  const ready = useLoadedChunk(loadReady);
   const controller = useCheckout({
     userId: props.userId,
     boot: props.boot,
@@ -45,17 +43,15 @@ export function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) 
       />
     );
   }
-  if (!profile || !services) return <CheckoutLoading />;
+  if (!profile || !services || !ready) return <CheckoutLoading />;
   return (
-    <Suspense fallback={<CheckoutLoading />}>
-      <CheckoutReady
-        {...props}
-        controller={deferredController}
-        profile={profile}
-        draft={props.boot.draft}
-        services={services}
-      />
-    </Suspense>
+    <ready.CheckoutReady
+      {...props}
+      controller={deferredController}
+      profile={profile}
+      draft={props.boot.draft}
+      services={services}
+    />
   );
 }
 

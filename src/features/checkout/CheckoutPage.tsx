@@ -1,7 +1,7 @@
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useSnapshot } from 'valtio';
 import { cartStore } from '@/state/cart';
-import { CheckoutLoading, type CheckoutPageProps } from './CheckoutShell';
+import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
 import { useCheckoutBoot } from './checkoutBoot';
 import './checkout-page.css';
 
@@ -19,9 +19,7 @@ export {
  * and sheet (./CheckoutReady) come in chunks of their own, each evaluated in its own task while the loading screen shows.
  */
 
-// Asked for as the page opens, while the device's draft and cart are read.
 const loadFlow = () => import('./CheckoutFlow');
-const CheckoutFlow = lazy(() => loadFlow().then((module) => ({ default: module.CheckoutFlow })));
 
 function TitleStrip({ title, currencySwitch }: { title: string; currencySwitch?: ReactNode }) {
   return (
@@ -63,19 +61,14 @@ export function CheckoutLoadingPage({
 export function CheckoutPage(props: CheckoutPageProps) {
   // Each big mount (the machines, then the form) is rendered as a transition: React slices it into short tasks.
   const boot = useDeferredValue(useCheckoutBoot());
+  // Asked for as the page opens, while the device's draft and cart are read.
+  const flow = useLoadedChunk(loadFlow);
   const { items } = useSnapshot(cartStore);
-  useEffect(() => {
-    void loadFlow();
-  }, []);
   let body: ReactNode;
   if (!boot) body = <CheckoutLoading />;
   else if (items.length === 0) body = <EmptyCheckout shopPath={props.shopPath ?? '/'} />;
-  else
-    body = (
-      <Suspense fallback={<CheckoutLoading />}>
-        <CheckoutFlow {...props} boot={boot} />
-      </Suspense>
-    );
+  else if (!flow) body = <CheckoutLoading />;
+  else body = <flow.CheckoutFlow {...props} boot={boot} />;
   return (
     <div className="checkout-page">
       <TitleStrip title={props.title} currencySwitch={props.currencySwitch} />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Skeleton } from '@/ui/Skeleton';
 import '@/ui/visually-hidden.css';
 import type { CheckoutTrack } from './analytics';
@@ -62,4 +62,26 @@ export function CheckoutLoading() {
       </div>
     </div>
   );
+}
+
+/**
+ * What a chunk loaded on demand exports, null until it is in. Deferred: the render that mounts what it brings is a
+ * transition React slices, never a Suspense retry that a store update on the way could turn into one blocking render.
+ * A chunk that fails to load throws to the error boundary, as React.lazy does.
+ */
+export function useLoadedChunk<T>(load: () => Promise<T>): T | null {
+  const [loaded, setLoaded] = useState<{ module: T } | { error: unknown } | null>(null);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (module) => live && setLoaded({ module }),
+      (error: unknown) => live && setLoaded({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  const deferred = useDeferredValue(loaded);
+  if (deferred && 'error' in deferred) throw deferred.error;
+  return deferred?.module ?? null;
 }
