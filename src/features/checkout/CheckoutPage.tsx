@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { cartStore } from '@/state/cart';
 import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
@@ -63,6 +63,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const boot = useDeferredValue(useCheckoutBoot());
   // Asked for as the page opens, while the device's draft and cart are read.
   const flow = useLoadedChunk(loadFlow);
+  // The ready page's chunk too, in a task of its own: adding its preload links is not free on a phone.
+  useEffect(() => {
+    const timer = setTimeout(() => void import('./CheckoutReady').catch(() => undefined));
+    return () => clearTimeout(timer);
+  }, []);
   const { items } = useSnapshot(cartStore);
   let body: ReactNode;
   if (!boot) body = <CheckoutLoading />;
