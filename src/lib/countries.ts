@@ -1,7 +1,22 @@
+import type { StateCountry } from '@contract/constants';
+
 let regionNames: Intl.DisplayNames | null | undefined;
+
+// The countries the shop sells to are named without Intl.DisplayNames: its first use loads every region's name, tens
+// of milliseconds on a phone, inside the checkout's first render. The same names Intl gives (the test holds them to it).
+const SHOP_COUNTRY_NAMES: Record<StateCountry, string> = {
+  IN: 'India',
+  US: 'United States',
+  GB: 'United Kingdom',
+  CA: 'Canada',
+  AU: 'Australia',
+};
 
 /** "IN" → "India" (English, Intl.DisplayNames), the code itself where the runtime cannot name it. */
 export function countryName(code: string): string {
+  const upper = code.toUpperCase();
+  const known = SHOP_COUNTRY_NAMES[upper as StateCountry] as string | undefined;
+  if (known !== undefined) return known;
   if (regionNames === undefined) {
     try {
       regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -10,7 +25,7 @@ export function countryName(code: string): string {
     }
   }
   try {
-    return regionNames?.of(code.toUpperCase()) ?? code;
+    return regionNames?.of(upper) ?? code;
   } catch {
     return code;
   }

@@ -3,14 +3,21 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 let cachedZone: string | undefined;
 
+interface TemporalNow {
+  Now: { timeZoneId(): string };
+}
+
 /**
  * The browser's IANA zone (the x-tz header, spec §7), Asia/Kolkata when it cannot tell. Read once per page load:
- * asking Intl builds a date formatter, which is slow on a phone. No dependencies, so the HTTP client can use it.
+ * asking Intl builds a date formatter, which is slow on a phone, so Temporal answers where the browser has it (the
+ * same zone, without the formatter). No dependencies, so the HTTP client can use it.
  */
 export function buyerTimeZone(): string {
   if (cachedZone === undefined) {
     try {
-      cachedZone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+      const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
+      cachedZone =
+        temporal?.Now.timeZoneId() || Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
     } catch {
       cachedZone = DEFAULT_TIME_ZONE;
     }

@@ -30,8 +30,10 @@ import { REQUIRED_MESSAGE } from './checkoutForm';
 import type { CheckoutSummaryState } from './summary/types';
 import { INVITE_REQUEST_PATH } from './variants';
 
-beforeAll(() => {
+beforeAll(async () => {
   MotionGlobalConfig.skipAnimations = true;
+  // The page loads its flow and its form lazily: loaded here once, a test's first render does not wait on transforms.
+  await Promise.all([import('./CheckoutFlow'), import('./CheckoutReady')]);
 });
 afterAll(() => {
   MotionGlobalConfig.skipAnimations = false;

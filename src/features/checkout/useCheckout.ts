@@ -1,13 +1,7 @@
 import { pricingCountry } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
 import type { StateOption } from '@contract/places';
-import {
-  onlineManager,
-  type QueryClient,
-  useIsRestoring,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { onlineManager, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -33,15 +27,9 @@ import { profileQuery } from '@/api/user';
 import { cartStore } from '@/state/cart';
 import { cartEstimateFeatures, cartNeedsShipping, cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
-import {
-  type CheckoutDraft,
-  type CheckoutEstimateRecord,
-  readCheckoutDraft,
-  readCheckoutEstimate,
-  readLastOrderId,
-  writeCheckoutEstimate,
-} from '@/storage/checkoutDraft';
+import { writeCheckoutEstimate } from '@/storage/checkoutDraft';
 import { type CheckoutTrack, trackCodeApplied } from './analytics';
+import type { CheckoutBoot } from './checkoutBoot';
 import {
   type CheckoutInput,
   type CheckoutOrderDetails,
@@ -61,38 +49,6 @@ import { type CheckoutVariant, checkoutVariantFor } from './variants';
  * keeps (the draft, the last order id, the cart), runs the checkout machine with the real calls, the coupon and
  * referral machines beside it, and says what the summary and the pay action show.
  */
-
-/** What the checkout needs from the device before its machine starts. */
-export interface CheckoutBoot {
-  draft: CheckoutDraft | null;
-  storedOrderId: string | null;
-  /** The last estimate this checkout received, shown as last known when it opens offline. */
-  lastEstimate: CheckoutEstimateRecord | null;
-}
-
-/**
- * Reads the draft and the last order id, and waits for the stored cart and the query cache kept on the device (the
- * profile and the places an offline checkout runs on); null until all are in.
- */
-export function useCheckoutBoot(): CheckoutBoot | null {
-  const { hydrated } = useSnapshot(cartStore);
-  const restoring = useIsRestoring();
-  const [stored, setStored] = useState<CheckoutBoot | null>(null);
-  useEffect(() => {
-    let live = true;
-    void Promise.all([
-      readCheckoutDraft().catch(() => undefined),
-      readLastOrderId().catch(() => null),
-      readCheckoutEstimate().catch(() => undefined),
-    ]).then(([draft, storedOrderId, lastEstimate]) => {
-      if (live) setStored({ draft: draft ?? null, storedOrderId, lastEstimate: lastEstimate ?? null });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return hydrated && !restoring ? stored : null;
-}
 
 export interface CheckoutFeatures extends EstimateFeatures {
   /** FEATURE_BUSINESS_T_AND_C: the business terms box. */

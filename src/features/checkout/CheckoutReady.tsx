@@ -1,0 +1,314 @@
+import type { PaymentService } from '@contract/catalogue';
+import type { Currency } from '@contract/money';
+import { useSelector } from '@xstate/react';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { PaymentServiceOption } from '@/api/paymentServices';
+import type { ClientProfile } from '@/api/user';
+import { formatMoney } from '@/lib/money';
+import type { CheckoutDraft } from '@/storage/checkoutDraft';
+import { BottomSheet } from '@/ui/BottomSheet';
+import { Button } from '@/ui/Button';
+import { Modal } from '@/ui/Modal';
+import { type CheckoutPageProps, goToResult, OFFLINE_REASON, PAY_LABEL } from './CheckoutShell';
+import { CouponForm } from './CouponForm';
+import type { checkoutMachine } from './checkoutMachine';
+import { DetailsForm } from './DetailsForm';
+import { usePayment } from './payment/usePayment';
+import { ReferralForm } from './ReferralForm';
+import type { CheckoutSummaryState } from './summary/types';
+import type { CheckoutController } from './useCheckout';
+import { type CheckoutFormController, useCheckoutForm } from './useCheckoutForm';
+import { codeFieldsFor } from './variants';
+
+/* The ready checkout: the details form, the order summary in its sheet, the pay action and the payment's screens. */
+
+// The payment's screens load with the payment, not with the checkout.
+const PaymentOverlays = lazy(() =>
+  import('./payment/PaymentOverlays').then((module) => ({ default: module.PaymentOverlays })),
+);
+
+// Re-rendered with a deferred controller: an update (a fetch answering, a machine moving) renders the page as a
+// transition React slices, while the fields the buyer types in update at once through their own subscriptions.
+export const CheckoutReady = memo(function CheckoutReady({
+  controller,
+  profile,
+  draft,
+  userId,
+  summary,
+  totalBar,
+  international = true,
+  track,
+  onPaymentDone = goToResult,
+  services,
+}: CheckoutPageProps & {
+  controller: CheckoutController;
+  profile: ClientProfile;
+  draft: CheckoutDraft | null;
+  services: readonly PaymentServiceOption[];
+}) {
+  const details = useCheckoutForm({ controller, profile, userId, draft });
+  const [chosenService, setChosenService] = useState<PaymentService | null>(null);
+  const paymentService = chooseService(services, chosenService);
+  const valuesRef = useRef(details.values);
+  valuesRef.current = details.values;
+  const { payment, createError, clearError } = usePayment({
+    controller,
+    profile,
+    values: () => valuesRef.current,
+    paymentService,
+    international: controller.features.internationalUsers,
+    track,
+    onDone: onPaymentDone,
+  });
+  const paidStoredOrderId = controller.paidStoredOrderId;
+  const onDoneRef = useRef(onPaymentDone);
+  onDoneRef.current = onPaymentDone;
+  useEffect(() => {
+    if (paidStoredOrderId) onDoneRef.current({ kind: 'success', orderId: paidStoredOrderId });
+  }, [paidStoredOrderId]);
+  const couponCode = useSelector(controller.coupon, (s) => s.context.code);
+  const referralCode = useSelector(controller.referral, (s) => s.context.code);
+  const fields = codeFieldsFor(controller.variant, { couponCode, referralCode });
+  const codeForms = (
+    <div className="checkout-page__codes">
+      {fields.coupon.shown && (
+        <CouponForm
+          actor={controller.coupon}
+          currency={controller.currency}
+          disabled={fields.coupon.disabled}
+        />
+      )}
+      {fields.referral.shown && (
+        <ReferralForm
+          actor={controller.referral}
+          currency={controller.currency}
+          field={fields.referral}
+          inviteLink={fields.inviteLink}
+        />
+      )}
+    </div>
+  );
+  const state: CheckoutSummaryState = { ...controller.summaryState, codeForms };
+
+  return (
+    <div className="checkout-page__grid">
+      <div className="checkout-page__main">
+        <DetailsForm
+          controller={controller}
+          details={details}
+          profile={profile}
+          international={international}
+        />
+      </div>
+      {/* The sheet is the grid's last child: on a phone it sticks to the foot of the page. */}
+      <BottomSheet
+        label="Order summary"
+        className="checkout-page__side"
+        peek={
+          <>
+            {totalBar(state)}
+            <PayAction
+              controller={controller}
+              details={details}
+              currency={state.estimate.currency}
+              services={services}
+              service={paymentService}
+              onChooseService={setChosenService}
+              createError={createError}
+              onPay={clearError}
+            />
+          </>
+        }
+      >
+        {summary(state)}
+      </BottomSheet>
+      <OrderInProgressModal controller={controller} details={details} />
+      {payment && (
+        <Suspense fallback={null}>
+          <PaymentOverlays payment={payment} />
+        </Suspense>
+      )}
+    </div>
+  );
+});
+
+/** The buyer's choice when offered, else the card modal, else the first offered. */
+function chooseService(
+  services: readonly PaymentServiceOption[],
+  chosen: PaymentService | null,
+): PaymentService {
+  if (chosen && services.some((s) => s.service === chosen)) return chosen;
+  if (services.length === 0 || services.some((s) => s.service === 'CARD_MODAL')) return 'CARD_MODAL';
+  return services[0]?.service ?? 'CARD_MODAL';
+}
+
+const SERVICE_LABELS: Record<PaymentService, string> = {
+  CARD_MODAL: 'Card, UPI or net banking',
+  PAYMENT_LINK: 'Secure payment page',
+};
+
+/** Spec §4 step 6: an order of the buyer's is still open; go back, or cancel it and go on. */
+function OrderInProgressModal({
+  controller,
+  details,
+}: {
+  controller: CheckoutController;
+  details: CheckoutFormController;
+}) {
+  const { checkout } = controller;
+  const open = useSelector(checkout, (s) => s.matches('orderInProgress'));
+  return (
+    <Modal
+      open={open}
+      size="s"
+      title="An earlier order is in progress"
+      onClose={() => checkout.send({ type: 'GO_BACK' })}
+      footer={
+        <div className="checkout-pay__actions">
+          <Button variant="secondary" onClick={() => checkout.send({ type: 'GO_BACK' })}>
+            Go back
+          </Button>
+          <Button
+            onClick={() =>
+              checkout.send({
+                type: 'PROCEED_TO_PAY',
+                email: details.values.email,
+                emailVerified: details.emailVerified,
+              })
+            }
+          >
+            Cancel it and continue
+          </Button>
+        </div>
+      }
+    >
+      <p>
+        An earlier order of yours is still waiting for its payment. To pay for this one, we cancel that order
+        first so you are never charged twice; its stock is released.
+      </p>
+    </Modal>
+  );
+}
+
+type MachineReason = 'shippingFailed' | 'estimateFailed' | 'shipping' | 'pricing';
+
+const MACHINE_REASONS: Record<MachineReason, { text: string; retry: boolean }> = {
+  shippingFailed: { text: 'We could not fetch the shipping cost.', retry: true },
+  estimateFailed: { text: 'We could not update the price.', retry: true },
+  shipping: { text: 'Fetching shipping cost', retry: false },
+  pricing: { text: 'Updating the price…', retry: false },
+};
+
+/** Why the pay action is not offered yet, when it is not the form's hint. */
+function machineReason(s: SnapshotFrom<typeof checkoutMachine>): MachineReason {
+  if (s.matches('fetchingShippingCostFailed')) return 'shippingFailed';
+  if (s.matches('fetchingPriceEstimateFailed')) return 'estimateFailed';
+  if (s.matches('fetchingShippingCost')) return 'shipping';
+  return 'pricing';
+}
+
+function PayAction({
+  controller,
+  details,
+  currency,
+  services,
+  service,
+  onChooseService,
+  createError,
+  onPay,
+}: {
+  controller: CheckoutController;
+  details: CheckoutFormController;
+  currency: Currency;
+  services: readonly PaymentServiceOption[];
+  service: PaymentService;
+  onChooseService: (service: PaymentService) => void;
+  createError: string | null;
+  onPay: () => void;
+}) {
+  const reasonId = useId();
+  const serviceName = useId();
+  const { checkout, online, reconciling } = controller;
+  const machine = useSelector(checkout, machineReason);
+  const ready = useSelector(checkout, (s) => s.matches('readyToPurchase'));
+  const inProgress = useSelector(checkout, (s) => s.matches('orderInProgress'));
+  const proceeding = useSelector(checkout, (s) => s.matches('proceedingToPay'));
+  // The "in progress" choice is the modal's; the pay area waits under it.
+  // What the buyer pays (spec §5's subtotal), as the total bar and the summary show it.
+  const total = useSelector(checkout, (s) => s.context.estimate.subtotal);
+
+  if (proceeding) {
+    return (
+      <div className="checkout-pay checkout-pay--done" role="status">
+        <p className="checkout-pay__title">Ready to pay</p>
+        <p>
+          Your order comes to <strong>{formatMoney(total, currency)}</strong>. Payment opens next.
+        </p>
+      </div>
+    );
+  }
+  const canPay = ready && online && details.hint === null && !reconciling;
+  let reason: { text: string; retry: boolean } | null = null;
+  if (!online) reason = { text: OFFLINE_REASON, retry: false };
+  else if (details.hint) reason = { text: details.hint.text, retry: false };
+  else if (inProgress) reason = { text: 'An earlier order is in progress', retry: false };
+  else if (!ready) reason = MACHINE_REASONS[machine];
+  else if (reconciling) reason = { text: 'Checking your earlier order…', retry: false };
+
+  return (
+    <div className="checkout-pay">
+      {services.length > 1 && (
+        <fieldset className="checkout-pay__services">
+          <legend className="checkout-pay__services-legend">Pay with</legend>
+          {services.map((option) => (
+            <label key={option.service} className="checkout-pay__service">
+              <input
+                type="radio"
+                name={serviceName}
+                value={option.service}
+                checked={service === option.service}
+                onChange={() => onChooseService(option.service)}
+              />
+              <span>{SERVICE_LABELS[option.service] ?? option.description}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {createError && (
+        <p className="checkout-pay__error" role="alert">
+          {createError}
+        </p>
+      )}
+      <Button
+        size="l"
+        fullWidth
+        disabled={!canPay}
+        aria-describedby={reason ? reasonId : undefined}
+        onClick={() => {
+          onPay();
+          checkout.send({
+            type: 'PROCEED_TO_PAY',
+            email: details.values.email,
+            emailVerified: details.emailVerified,
+          });
+        }}
+      >
+        {PAY_LABEL}
+      </Button>
+      {reason && (
+        <p id={reasonId} className="checkout-pay__reason" aria-live="polite">
+          {reason.text}
+          {reason.retry && (
+            <>
+              {' '}
+              <Button variant="link" size="s" onClick={() => checkout.send({ type: 'RETRY' })}>
+                Try again
+              </Button>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
