@@ -482,6 +482,11 @@ export function createCatalogueService({ db, now, internationalPayments, version
   }
 
   return {
+    /** The content version of the catalogue this process knows (what is not stock). */
+    async contentVersion(): Promise<number> {
+      return (await catalogue()).contentVersion;
+    },
+
     /** A package as loaded for the catalogue version this process knows (the checkout prices from it). */
     async findPackage(id: number): Promise<CataloguePackage | undefined> {
       return (await catalogue()).byId.get(id);

@@ -71,6 +71,7 @@ export const checkoutModule = fp<ModuleOptions>(
       db: deps.db,
       now: deps.now,
       findPackage: catalogue.findPackage,
+      contentVersion: catalogue.contentVersion,
       // The charge depends only on the currency: every country abroad pays in USD.
       shippingChargeMinor: async (pincode, countryCode) => {
         const currency = currencyForCountry(countryCode);

@@ -34,6 +34,7 @@ async function service(otherDiscounts: OtherDiscountRule[]) {
     db: database.db,
     now: () => NOW,
     findPackage: catalogue.findPackage,
+    contentVersion: catalogue.contentVersion,
     shippingChargeMinor: async () => 9_900,
     features: { selfPickup: true, internationalUsers: true },
     otherDiscounts,

@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
-import { type CataloguePackage, type CatalogueProduct, readContentVersion } from '../catalogue/repo';
+import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
 import { isProductOutOfStock, pricePackage } from '../catalogue/service';
 import { type CatalogueVersion, perVersion } from '../catalogue/version';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';
@@ -54,6 +54,8 @@ export interface CheckoutServiceDeps {
    * them); without a version they are read on every estimate.
    */
   version?: CatalogueVersion | undefined;
+  /** The content version of the catalogue this process has loaded: the codes are re-read only when it moves. */
+  contentVersion: () => Promise<number>;
 }
 
 const COUPON_FIELD = 'coupon_code';
@@ -120,7 +122,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const codes = perVersion(
     version,
     async (previous: (Awaited<ReturnType<typeof loadCodes>> & { contentVersion: number }) | undefined) => {
-      const contentVersion = await readContentVersion(db);
+      const contentVersion = await deps.contentVersion();
       if (previous?.contentVersion === contentVersion) return previous;
       return { contentVersion, ...(await loadCodes(db)) };
     },

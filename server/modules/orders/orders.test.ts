@@ -143,6 +143,8 @@ describe('order creation', () => {
     expect(
       sent.filter((query) => /"available_quantity", \(select "content_version"/.test(query)),
     ).toHaveLength(1);
+    // …and the content version comes with the stock, not in a query of its own.
+    expect(sent.filter((query) => /"content_version"/.test(query))).toHaveLength(1);
   });
 
   it('answers a retry with the same key with the same order, and refuses the key with another body', async () => {
@@ -157,6 +159,24 @@ describe('order creation', () => {
     // The key is the buyer's own: another buyer's same key is another order.
     const theirs = await createOrder(shop.app, buyerB, body, key);
     expect(theirs.json().order_id).not.toBe(first.json().order_id);
+  });
+
+  it('answers a retry of the order that took the last unit with that order, not with out of stock', async () => {
+    const before = await stockOf('IBC_VR_HEADSET');
+    await setStock('IBC_VR_HEADSET', 1);
+    try {
+      const key = newKey();
+      const body = orderBody([wholePackage(pkg('SOLO'))]);
+      const first = await createOrder(shop.app, buyerA, body, key);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(await stockOf('IBC_VR_HEADSET')).toBe(0);
+      const retry = await createOrder(shop.app, buyerA, body, key);
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+      refusedWith(await createOrder(shop.app, buyerA, body, newKey()), 409);
+    } finally {
+      await setStock('IBC_VR_HEADSET', before);
+    }
   });
 
   it('requires a well-formed Idempotency-Key and a signed-in buyer', async () => {

@@ -550,13 +550,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** The shop's origin, for the hosted page's way back. */
     origin: string;
   }): Promise<OrderCreateResponse> {
-    const { userId, body, variant, idempotencyKey } = input;
+    const { body, variant } = input;
     const hash = requestHash(variant, body);
     const orderId = newOrderId();
     const callbackFor = (id: string) => `${input.origin}/pay/return/${encodeURIComponent(id)}`;
-
-    const seen = await repo.findIdempotencyKey(db, userId, idempotencyKey);
-    if (seen) return replay(seen, hash, callbackFor(seen.orderId ?? ''));
 
     const attempt = () => createNew(input, hash, orderId, callbackFor);
     try {
@@ -575,7 +572,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     callbackFor: (id: string) => string,
   ): Promise<OrderCreateResponse> {
     const { userId, body, variant, idempotencyKey } = input;
-    const prepared = await prepare(body, variant, userId);
+    // A retry usually meets its key in the transaction; one the catalogue would refuse now (say, the last unit is
+    // its own order's) is answered what it was answered before.
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(body, variant, userId);
+    } catch (error) {
+      const seen = await repo.findIdempotencyKey(db, userId, idempotencyKey);
+      if (seen) return replay(seen, hash, callbackFor(seen.orderId ?? ''));
+      throw error;
+    }
     const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode } = prepared;
 
     const created = await transaction(async (tx, bump, bumped) => {
