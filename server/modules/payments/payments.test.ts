@@ -61,6 +61,21 @@ async function order(service: 'CARD_MODAL' | 'PAYMENT_LINK' = 'CARD_MODAL'): Pro
   return response.json();
 }
 
+const hostedLink = (o: OrderCreateResponse) =>
+  o.payment_details?.kind === 'redirect' ? o.payment_details.payment_link : '';
+
+/** A choice made on the sandbox's hosted page: where it sends the buyer back. */
+async function chooseOnHostedPage(o: OrderCreateResponse, choice: 'success' | 'failure' | 'cancel') {
+  const chosen = await shop.app.inject({
+    method: 'POST',
+    url: hostedLink(o),
+    payload: `choice=${choice}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(chosen.statusCode).toBe(303);
+  return new URL(chosen.headers.location as string);
+}
+
 const providerOrderId = (o: OrderCreateResponse) => o.payment_details?.provider_order_id ?? '';
 const statusOf = async (orderId: string) =>
   (await get(shop.app, buyer, `/api/commerce/order/${orderId}/status/v1/`)).json().order_status;
@@ -223,15 +238,7 @@ describe('the hosted payment page', () => {
       });
       expect(created.statusCode, created.body).toBe(200);
       const o = created.json() as OrderCreateResponse;
-      const link = o.payment_details?.kind === 'redirect' ? o.payment_details.payment_link : '';
-      const chosen = await shop.app.inject({
-        method: 'POST',
-        url: link,
-        payload: 'choice=cancel',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      expect(chosen.statusCode).toBe(303);
-      const back = new URL(chosen.headers.location as string);
+      const back = await chooseOnHostedPage(o, 'cancel');
       expect(back.origin).toBe('https://shop.example.com');
       expect(back.pathname).toBe(`/pay/return/${o.order_id}`);
     } finally {
@@ -242,20 +249,12 @@ describe('the hosted payment page', () => {
   it('sends the buyer back with a signed result the shop verifies, then to the order page', async () => {
     const o = await order('PAYMENT_LINK');
     expect(o.payment_details).toMatchObject({ kind: 'redirect', provider: 'sandbox' });
-    const link = o.payment_details?.kind === 'redirect' ? o.payment_details.payment_link : '';
-    const page = await shop.app.inject({ method: 'GET', url: link });
+    const page = await shop.app.inject({ method: 'GET', url: hostedLink(o) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('value="failure"');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
 
-    const chosen = await shop.app.inject({
-      method: 'POST',
-      url: link,
-      payload: 'choice=failure',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(chosen.statusCode).toBe(303);
-    const back = new URL(chosen.headers.location as string);
+    const back = await chooseOnHostedPage(o, 'failure');
     expect(back.pathname).toBe(`/pay/return/${o.order_id}`);
     const returned = await shop.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
     expect(returned.statusCode).toBe(303);
@@ -275,13 +274,7 @@ describe('the hosted payment page', () => {
     expect(await statusOf(other.order_id)).toBe('CREATED');
 
     // The buyer retries on the same link and pays: the same order becomes paid.
-    const paid = await shop.app.inject({
-      method: 'POST',
-      url: link,
-      payload: 'choice=success',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const paidBack = new URL(paid.headers.location as string);
+    const paidBack = await chooseOnHostedPage(o, 'success');
     await shop.app.inject({ method: 'GET', url: `${paidBack.pathname}${paidBack.search}` });
     expect(await statusOf(o.order_id)).toBe('SUCCESS');
   });
