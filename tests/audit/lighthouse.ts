@@ -35,29 +35,13 @@ import {
   skippedAudits,
   TARGETS,
 } from './budgets';
+import {
+  calculatorSlowdown,
+  cpuSlowdownFor,
+  DEFAULT_CPU_SLOWDOWN,
+  REFERENCE_HOST_BENCHMARK_INDEX,
+} from './calibration';
 import { auditTestNumbers, signedInWithCart } from './checkout-setup';
-
-/*
- * Lighthouse's mobile default, a 4x CPU slowdown, assumes a high-end desktop host (docs/throttling.md, "Calibrating
- * the CPU slowdown"): BenchmarkIndex 1533 is the 4x point of Lighthouse's CPU throttling calculator. A slower or
- * busier host measures a lower index and gets the smaller slowdown the calculator gives for it, so it is not scored
- * as a slower phone. A host above the reference keeps the default 4x the budgets were set against (the calculator
- * would go up to ~10x there; the note printed with the scores says when that is the case).
- */
-const REFERENCE_HOST_BENCHMARK_INDEX = 1533;
-const DEFAULT_CPU_SLOWDOWN = 4;
-
-/** Lighthouse's CPU throttling calculator (lighthouse-cpu-throttling-calculator), piecewise linear. */
-function calculatorSlowdown(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
-}
-
-/** The CPU slowdown a run on a host of this BenchmarkIndex is scored with: the calculator's, at most the default. */
-function cpuSlowdownFor(benchmarkIndex: number): number {
-  return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, calculatorSlowdown(benchmarkIndex)) * 100) / 100;
-}
 
 // Five: on a shared host one run's TBT varies several-fold, and the median of three was still outvoted by two of them.
 const RUNS_PER_PAGE = 5;
@@ -312,7 +296,7 @@ function printTable(summaries: PageSummary[]): void {
       .join('  ')
       .trimEnd();
   console.log(
-    `\nLighthouse, median of ${RUNS_PER_PAGE} runs per page (mobile, simulated throttling, CPU slowdown from each host BenchmarkIndex by Lighthouse's calculator, at most ${DEFAULT_CPU_SLOWDOWN}x).` +
+    `\nLighthouse, median of ${RUNS_PER_PAGE} runs per page (mobile, simulated throttling, CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x at host BenchmarkIndex ${REFERENCE_HOST_BENCHMARK_INDEX}, scaled to each run's index by Lighthouse's calculator).` +
       `\nTargets: performance >= ${TARGETS.scores.performance}, accessibility and best practices ${TARGETS.scores.accessibility}, SEO ${TARGETS.scores.seo} where indexed ((n) = noindex page, no SEO budget),` +
       ` CLS 0 (<= ${CLS_TOLERANCE} float noise), JS gzip <= ${kib(TARGETS.jsGzipBytes)} KB on / and the product pages.` +
       `\nEnforced (npm test fails below): performance >= ${ENFORCED.scores.performance} (a page's own floor where it states one), JS gzip <= ${kib(ENFORCED.jsGzipBytes)} KB, the rest as the targets.` +
