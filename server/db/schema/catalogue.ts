@@ -57,6 +57,8 @@ export const products = pgTable(
     check('products_availability_type', sql`${t.availabilityType} in ('UNLIMITED', 'LIMITED')`),
     check('products_vendor_type', sql`${t.vendorType} in ('SELF', 'OTHER')`),
     check('products_gst_rate', sql`${t.gstRateBp} between 0 and 10000`),
+    // Stock is never oversold: an order's decrement that would go below zero fails its statement.
+    check('products_available_quantity', sql`${t.availableQuantity} >= 0`),
   ],
 );
 

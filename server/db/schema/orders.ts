@@ -119,7 +119,7 @@ export const orders = pgTable(
   ],
 );
 
-/** A buyer's Idempotency-Key: written first in the create transaction, so one key makes one order. */
+/** A buyer's Idempotency-Key: written by the statement that creates the order, so one key makes one order. */
 export const orderIdempotencyKeys = pgTable(
   'order_idempotency_keys',
   {

@@ -482,6 +482,22 @@ export function createCatalogueService({ db, now, internationalPayments, version
   }
 
   return {
+    /**
+     * This process's order took stock in the write that moved the version to `version`: the catalogue follows
+     * from the levels it left, without a load, when it knew the version before.
+     */
+    stockTaken(version: number, levels: readonly { product_id: number; available_quantity: number }[]): void {
+      const byProduct: StockLevels['byProduct'] = new Map(
+        levels.map((l) => [
+          l.product_id,
+          { availabilityType: 'LIMITED', availableQuantity: l.available_quantity },
+        ]),
+      );
+      snapshots.advance(version, (previous) =>
+        withStock(previous, { contentVersion: previous.contentVersion, byProduct }, now()),
+      );
+    },
+
     /** The content version of the catalogue this process knows (what is not stock). */
     async contentVersion(): Promise<number> {
       return (await catalogue()).contentVersion;

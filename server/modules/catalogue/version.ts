@@ -30,6 +30,11 @@ declare module 'fastify' {
 export interface PerVersion<T> {
   /** The value of the version this process knows; concurrent reads share one load. Without a version, loads each time. */
   get(): Promise<T>;
+  /**
+   * This process's own write moved the version to `to` and knows everything it changed: when the value of `to - 1`
+   * is the one loaded, `update` makes the new one instead of a load. Never moves the version back.
+   */
+  advance(to: number, update: (value: T) => T): void;
 }
 
 /** `load` is given the value of the last version loaded, when there is one, to build the next from it. */
@@ -65,5 +70,13 @@ export function perVersion<T>(
   version?.onChange(() => {
     get().catch(() => undefined);
   });
-  return { get };
+  function advance(to: number, update: (value: T) => T): void {
+    const current = version?.current();
+    if (!version || (current !== undefined && current >= to)) return;
+    if (current === to - 1 && loaded?.version === to - 1)
+      loaded = { version: to, value: update(loaded.value) };
+    version.set(to);
+  }
+
+  return { get, advance };
 }

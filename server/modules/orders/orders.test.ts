@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gameKeys, products } from '../../db/schema';
 import { type TestApp, testApp } from '../../testing';
+import { bumpCatalogueVersion } from './repo';
 import {
   type Buyer,
   CREATE_V1,
@@ -121,22 +122,37 @@ describe('order creation', () => {
     expect(new Date(stored.expires_at).getTime() - START.getTime()).toBe(30 * 60_000);
   });
 
-  it('shows the stock an order took in the next catalogue read, re-reading only the stock', async () => {
-    const headset = async () => {
-      const res = await shop.app.inject({
-        method: 'GET',
-        url: `/api/commerce/packages/${pkg('SOLO').package_id}/v1/`,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json().package.products as { product_code: string; available_quantity: number }[]).find(
-        (p) => p.product_code === 'IBC_VR_HEADSET',
-      )?.available_quantity;
-    };
+  const headset = async () => {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `/api/commerce/packages/${pkg('SOLO').package_id}/v1/`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().package.products as { product_code: string; available_quantity: number }[]).find(
+      (p) => p.product_code === 'IBC_VR_HEADSET',
+    )?.available_quantity;
+  };
+
+  it('shows the stock an order took in the next catalogue read, from the levels its statement left', async () => {
     const before = await headset();
     const since = shop.queries.length;
     await created();
     expect(await headset()).toBe((before ?? 0) - 1);
-    // Neither the packages nor the codes are loaded again for a change of stock.
+    // Nothing of the catalogue is read again: the version moved only by this order.
+    const sent = shop.queries.slice(since);
+    const reads = sent.filter((query) => /^\s*select/.test(query));
+    expect(
+      reads.filter((query) => /from "(packages|products|coupons|catalogue_version)"/.test(query)),
+    ).toEqual([]);
+  });
+
+  it('re-reads only the stock when another change came between the version it knew and its order', async () => {
+    const before = await headset();
+    // Another process's order, not yet seen by this one's poll.
+    await bumpCatalogueVersion(shop.db);
+    const since = shop.queries.length;
+    await created();
+    expect(await headset()).toBe((before ?? 0) - 1);
     const sent = shop.queries.slice(since);
     expect(sent.filter((query) => /from "packages"/.test(query))).toEqual([]);
     expect(sent.filter((query) => /from "coupons"/.test(query))).toEqual([]);
@@ -145,6 +161,48 @@ describe('order creation', () => {
     ).toHaveLength(1);
     // …and the content version comes with the stock, not in a query of its own.
     expect(sent.filter((query) => /"content_version"/.test(query))).toHaveLength(1);
+  });
+
+  it('writes an order, its key and its stock in one statement, with no transaction around it', async () => {
+    const since = shop.queries.length;
+    await created();
+    const writes = shop.queries
+      .slice(since)
+      .filter((query) => /^\s*(with|insert|update|delete|begin)/i.test(query))
+      // The sandbox provider's own record stands for a real provider's API call.
+      .filter((query) => !/"sandbox_payments"/.test(query));
+    // The provider's payment is stored on the order after the statement.
+    expect(writes).toHaveLength(2);
+    const [statement, payment] = writes;
+    expect(statement).toMatch(/update "products"/);
+    expect(statement).toMatch(/insert into "orders"/);
+    expect(statement).toMatch(/insert into "order_idempotency_keys"/);
+    expect(payment).toMatch(/^update "orders" set/);
+  });
+
+  it('the database refuses a stock below zero, so an order the catalogue thought possible is refused whole', async () => {
+    await expect(setStock('IBC_VR_HEADSET', -1)).rejects.toThrow();
+    // The catalogue last saw plenty; the database has one left.
+    await shop.db
+      .update(products)
+      .set({ availableQuantity: 1 })
+      .where(eq(products.productCode, 'IBC_VR_HEADSET'));
+    const orderCount = async () =>
+      (await get(shop.app, buyerA, '/api/commerce/user/orders/v1/')).json().orders.length as number;
+    const before = await orderCount();
+    try {
+      const refused = await createOrder(
+        shop.app,
+        buyerA,
+        orderBody([wholePackage(pkg('SOLO'), 2)]),
+        newKey(),
+      );
+      expect(refusedWith(refused, 409).message).toMatch(/^Only 1 of .+ left: lower the quantity$/);
+      expect(await stockOf('IBC_VR_HEADSET')).toBe(1);
+      expect(await orderCount()).toBe(before);
+    } finally {
+      await setStock('IBC_VR_HEADSET', 120);
+    }
   });
 
   it('answers a retry with the same key with the same order, and refuses the key with another body', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { hasConstraintError } from '../../db/errors';
 import {
   catalogueVersion,
   couponRedemptions,
@@ -22,28 +23,6 @@ export async function findIdempotencyKey(db: Executor, userId: string, key: stri
     .from(orderIdempotencyKeys)
     .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, key)));
   return row;
-}
-
-/**
- * Claims the key for the order inserted just before it in the same transaction; false when the key is taken (a
- * concurrent holder's transaction is waited for first), and the caller rolls back.
- */
-export async function claimIdempotencyKey(
-  db: Executor,
-  input: { userId: string; key: string; requestHash: string; orderId: string; at: Date },
-): Promise<boolean> {
-  const rows = await db
-    .insert(orderIdempotencyKeys)
-    .values({
-      userId: input.userId,
-      key: input.key,
-      requestHash: input.requestHash,
-      orderId: input.orderId,
-      createdAt: input.at,
-    })
-    .onConflictDoNothing()
-    .returning({ key: orderIdempotencyKeys.key });
-  return rows.length === 1;
 }
 
 /**
@@ -75,68 +54,129 @@ export async function takeStock(
   return row?.type === 'UNLIMITED' ? 'unlimited' : 'short';
 }
 
-/**
- * Reserves an order's LIMITED units in one statement, so the hot product rows stay locked only for it and the
- * commit: the rows are locked in id order (concurrent orders never deadlock), each is decremented only if it has
- * enough, the order records what was taken and the catalogue's version moves. `short` names the LIMITED products
- * that had too few; the caller then rolls back, which also undoes the rest.
- */
-interface ReserveStockRow {
-  limited: number[] | null;
-  taken: StockReservation[] | null;
+/** The columns the database fills in itself, and those only later steps of an order set. */
+export type NewOrder = Omit<
+  OrderRow,
+  | 'number'
+  | 'reservation'
+  | 'stockReleasedAt'
+  | 'successAt'
+  | 'provider'
+  | 'providerOrderId'
+  | 'paymentDetails'
+  | 'providerPaymentId'
+>;
+
+interface CreateOrderRow {
+  number: number;
+  taken: (StockReservation & { available_quantity: number })[] | null;
   version: number | null;
 }
 
-export async function reserveStock(
+/**
+ * Inserts an order, its Idempotency-Key and its stock reservation in one statement, so a create needs no
+ * transaction of its own and the hot product rows stay locked only while it runs. The LIMITED rows are locked in
+ * id order (concurrent orders never deadlock) and decremented; the catalogue's version moves when stock did.
+ * All or nothing: a product with too few units fails the statement on `products_available_quantity`
+ * (`isStockShortfall`), a key already used on its unique index (`isIdempotencyKeyTaken`), after waiting for a
+ * concurrent holder to commit.
+ */
+export async function createOrder(
   db: Executor,
-  orderId: string,
-  wanted: readonly StockReservation[],
-  at: Date,
-): Promise<{ reservation: StockReservation[]; short: number[]; version: number | null }> {
-  if (wanted.length === 0) return { reservation: [], short: [], version: null };
-  const values = sql.join(
-    wanted.map((line) => sql`(${line.product_id}::integer, ${line.quantity}::integer)`),
-    sql`, `,
-  );
+  input: {
+    order: NewOrder;
+    key: { key: string; requestHash: string };
+    wanted: readonly StockReservation[];
+  },
+): Promise<{
+  row: OrderRow;
+  levels: { product_id: number; available_quantity: number }[];
+  version: number | null;
+}> {
+  const { order, key } = input;
+  const at = order.createdAt;
+  const wanted =
+    input.wanted.length === 0
+      ? sql`select 0, 0 where false`
+      : sql`values ${sql.join(
+          input.wanted.map((line) => sql`(${line.product_id}::integer, ${line.quantity}::integer)`),
+          sql`, `,
+        )}`;
+  const insertOrder = db
+    .insert(orders)
+    .values({
+      ...order,
+      reservation: sql`(select coalesce(jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity) order by product_id), '[]'::jsonb) from taken)`,
+    })
+    .returning({ number: orders.number });
   const result = await db.execute(sql`
-    with wanted(product_id, quantity) as (values ${values}),
-    locked as (
+    with wanted(product_id, quantity) as (${wanted}),
+    locked as materialized (
       select ${products.id} as id from ${products}
-      where ${products.id} in (select product_id from wanted) and ${products.availabilityType} = 'LIMITED'
+      where ${products.id} in (select product_id from wanted)
+        and ${products.availabilityType} = 'LIMITED'
       order by ${products.id} for update
     ),
     taken as (
       update ${products} set available_quantity = ${products.availableQuantity} - wanted.quantity, updated_at = ${at}
       from wanted
       where ${products.id} = wanted.product_id and ${products.id} in (select id from locked)
-        and ${products.availableQuantity} >= wanted.quantity
-      returning ${products.id} as product_id, wanted.quantity
-    ),
-    reserved as (
-      update ${orders} set reservation = (
-        select coalesce(jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity) order by product_id), '[]'::jsonb)
-        from taken
-      )
-      where ${orders.id} = ${orderId} and exists (select 1 from taken)
-      returning 1
+      returning ${products.id} as product_id, wanted.quantity, ${products.availableQuantity} as available_quantity
     ),
     bumped as (
       update ${catalogueVersion} set version = ${catalogueVersion.version} + 1
-      where exists (select 1 from taken) and (select count(*) from reserved) = 1
+      where exists (select 1 from taken)
       returning ${catalogueVersion.version}
+    ),
+    ord as (${insertOrder.getSQL()}),
+    idem as (
+      insert into ${orderIdempotencyKeys} (user_id, key, request_hash, order_id, created_at)
+      select ${order.userId}, ${key.key}, ${key.requestHash}, ${order.id}, ${at}::timestamptz from ord
+      returning 1
     )
-    select (select array_agg(id order by id) from locked) as limited,
-      (select jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity) order by product_id) from taken) as taken,
-      (select version from bumped) as version
+    select (select number from ord) as number,
+      (select jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity, 'available_quantity', available_quantity) order by product_id) from taken) as taken,
+      (select version from bumped) as version,
+      (select count(*) from idem) as keyed
   `);
-  const [row] = (result as unknown as { rows: ReserveStockRow[] }).rows;
-  const reservation = row?.taken ?? [];
-  const takenIds = new Set(reservation.map((line) => line.product_id));
+  const [created] = (result as unknown as { rows: CreateOrderRow[] }).rows;
+  if (!created) throw new Error('order insert returned nothing');
+  const taken = created.taken ?? [];
   return {
-    reservation,
-    short: (row?.limited ?? []).filter((id) => !takenIds.has(id)),
-    version: row?.version ?? null,
+    row: {
+      ...order,
+      number: Number(created.number),
+      reservation: taken.map(({ product_id, quantity }) => ({ product_id, quantity })),
+      stockReleasedAt: null,
+      successAt: null,
+      provider: null,
+      providerOrderId: null,
+      paymentDetails: null,
+      providerPaymentId: null,
+    },
+    levels: taken.map(({ product_id, available_quantity }) => ({ product_id, available_quantity })),
+    version: created.version === null ? null : Number(created.version),
   };
+}
+
+/** The create statement failed because a LIMITED product had too few units. */
+export function isStockShortfall(error: unknown): boolean {
+  return hasConstraintError(error, '23514', 'products_available_quantity');
+}
+
+/** The create statement failed because the buyer's Idempotency-Key is already used. */
+export function isIdempotencyKeyTaken(error: unknown): boolean {
+  return hasConstraintError(error, '23505', 'order_idempotency_user_key_idx');
+}
+
+/** The available units of these products, LIMITED ones only. */
+export async function readStock(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ id: products.id, available: products.availableQuantity })
+    .from(products)
+    .where(and(inArray(products.id, [...productIds]), eq(products.availabilityType, 'LIMITED')));
+  return new Map(rows.map((r) => [r.id, r.available]));
 }
 
 /** Gives reserved units back (the caller makes sure it happens once per reservation). */
@@ -198,12 +238,6 @@ export async function recordRedemption(
 /** An order that was never paid gives its coupon use back. */
 export async function releaseRedemption(db: Executor, orderId: string) {
   await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
-}
-
-export async function insertOrder(db: Executor, row: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [inserted] = await db.insert(orders).values(row).returning();
-  if (!inserted) throw new Error('order insert returned nothing');
-  return inserted;
 }
 
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {

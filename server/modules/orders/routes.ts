@@ -174,6 +174,7 @@ export const ordersModule = fp<ModuleOptions>(
       pickupLocations: () => places.pickupLocations(),
       provider: payments.provider,
       catalogueVersion: app.catalogueVersion,
+      stockTaken: catalogue.stockTaken,
     });
     app.decorate('orders', service);
     app.decorate('orderPayments', service.payments);

@@ -46,6 +46,10 @@ export interface OrdersServiceDeps {
   provider: PaymentProvider;
   /** Told of this process's own stock changes, so its catalogue re-reads at once. */
   catalogueVersion?: CatalogueVersion | undefined;
+  /** A create took stock and moved the catalogue's version: the catalogue follows (`catalogue.stockTaken`). */
+  stockTaken?:
+    | ((version: number, levels: { product_id: number; available_quantity: number }[]) => void)
+    | undefined;
 }
 
 /** JSON with its object keys sorted: the same request always hashes the same. */
@@ -67,9 +71,6 @@ export function requestHash(variant: EstimateVariant, body: OrderCreateInput): s
 function refuse(statusCode: number, message: string, field?: string): HttpError {
   return new HttpError(statusCode, message, field === undefined ? {} : { field });
 }
-
-/** The Idempotency-Key was claimed by another request first: this one's order is rolled back. */
-class KeyTaken extends Error {}
 
 /** A line the shop cannot fill: answered 409, and a create that meets it first gives back lapsed reservations. */
 class OutOfStockError extends HttpError {
@@ -185,20 +186,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   const creatingPayments = new Map<string, Promise<PaymentDetails>>();
 
   /** Runs a transaction; when it changed stock, this process's catalogue hears of the new version at once. */
-  async function transaction<T>(
-    work: (tx: Executor, bump: () => Promise<void>, bumped: (version: number) => void) => Promise<T>,
-  ): Promise<T> {
+  async function transaction<T>(work: (tx: Executor, bump: () => Promise<void>) => Promise<T>): Promise<T> {
     let version: number | undefined;
     const result = await db.transaction(async (tx) =>
-      work(
-        tx,
-        async () => {
-          version = await repo.bumpCatalogueVersion(tx);
-        },
-        (bumpedTo) => {
-          version = bumpedTo;
-        },
-      ),
+      work(tx, async () => {
+        version = await repo.bumpCatalogueVersion(tx);
+      }),
     );
     if (version !== undefined) deps.catalogueVersion?.set(version);
     return result;
@@ -310,6 +303,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return new OutOfStockError(
       available > 0 ? `Only ${available} of ${name} left: lower the quantity` : `${name} is out of stock`,
     );
+  }
+
+  /** The first wanted product that has too few units now, for a create the database refused. */
+  async function shortfall(wanted: Map<number, { quantity: number; name: string }>): Promise<HttpError> {
+    const available = await repo.readStock(db, [...wanted.keys()]);
+    for (const [id, line] of wanted) {
+      const left = available.get(id);
+      if (left !== undefined && left < line.quantity) return outOfStock(line.name, left);
+    }
+    const [first] = wanted.values();
+    return outOfStock(first?.name ?? 'A product', 0);
   }
 
   /** Inside the create transaction: the coupon's limits, counted against orders, with its row locked. */
@@ -584,113 +588,104 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
     const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode } = prepared;
 
-    const created = await transaction(async (tx, bump, bumped) => {
-      const at = now();
-      const totalMinor = minor(estimate.amount_payable);
-      const shipping = body.shipping_details;
-      let order = await repo.insertOrder(tx, {
-        id: orderId,
-        userId,
-        status: 'CREATED',
-        currency,
-        countryCode: estimate.country_code,
-        pricingType: estimate.pricing_type,
-        paymentService: body.payment_service,
-        shippingThrough: body.shipping_through ?? null,
-        totalTaxableMinor: minor(estimate.taxable_amount),
-        totalTaxMinor: minor(estimate.tax_amount),
-        totalMinor,
-        couponDiscountMinor: minor(estimate.coupon_discount),
-        associationDiscountMinor: minor(estimate.association_discount),
-        shippingChargesMinor: minor(estimate.shipping_charges),
-        otherDiscounts: estimate.other_discounts.map((d) => ({
-          discount_name: d.discount_name,
-          discount_minor: minor(d.discount_value),
-        })),
-        couponCode: estimate.coupon_code,
-        associateCode: estimate.associate_code,
-        billingDetails: {
-          name: body.billing_details.name,
-          postal_code: body.billing_details.postal_code,
-          address_1: body.billing_details.address_1,
-          address_2: body.billing_details.address_2,
-          city: body.billing_details.city,
-          state_name: body.billing_details.state,
-          state_name_enum: body.billing_details.state_name_enum ?? null,
-          country: body.billing_details.country,
-          mobile_number: shipping?.mobile_number ?? null,
-          gst_details: body.billing_details.gst_details ?? null,
-        },
-        shippingDetails:
-          shipping && body.shipping_through !== 'SELF_PICKUP'
-            ? {
-                tracking_id: null,
-                first_name: shipping.first_name,
-                last_name: shipping.last_name,
-                mobile_number: shipping.mobile_number,
-                email: shipping.email,
-                address_1: shipping.address_1,
-                address_2: shipping.address_2,
-                city: shipping.city,
-                state: shipping.state,
-                country: shipping.country,
-                pin_code: shipping.pin_code,
-              }
-            : null,
-        selfPickup: pickup,
-        adEventOrderDetails: body.ad_event_order_details ?? null,
-        packages: snapshot,
-        reservation: [],
-        gameKeysRequired: gameProductCode !== null,
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + minutes(ORDER_RESERVATION_MINUTES)),
-        updatedAt: at,
-        // This request creates the provider's payment once the order is committed.
-        paymentClaimUntil: totalMinor > 0 ? new Date(at.getTime() + PAYMENT_CLAIM_MS) : null,
+    const at = now();
+    const totalMinor = minor(estimate.amount_payable);
+    const shipping = body.shipping_details;
+    const newOrder: repo.NewOrder = {
+      id: orderId,
+      userId,
+      status: 'CREATED',
+      currency,
+      countryCode: estimate.country_code,
+      pricingType: estimate.pricing_type,
+      paymentService: body.payment_service,
+      shippingThrough: body.shipping_through ?? null,
+      totalTaxableMinor: minor(estimate.taxable_amount),
+      totalTaxMinor: minor(estimate.tax_amount),
+      totalMinor,
+      couponDiscountMinor: minor(estimate.coupon_discount),
+      associationDiscountMinor: minor(estimate.association_discount),
+      shippingChargesMinor: minor(estimate.shipping_charges),
+      otherDiscounts: estimate.other_discounts.map((d) => ({
+        discount_name: d.discount_name,
+        discount_minor: minor(d.discount_value),
+      })),
+      couponCode: estimate.coupon_code,
+      associateCode: estimate.associate_code,
+      billingDetails: {
+        name: body.billing_details.name,
+        postal_code: body.billing_details.postal_code,
+        address_1: body.billing_details.address_1,
+        address_2: body.billing_details.address_2,
+        city: body.billing_details.city,
+        state_name: body.billing_details.state,
+        state_name_enum: body.billing_details.state_name_enum ?? null,
+        country: body.billing_details.country,
+        mobile_number: shipping?.mobile_number ?? null,
+        gst_details: body.billing_details.gst_details ?? null,
+      },
+      shippingDetails:
+        shipping && body.shipping_through !== 'SELF_PICKUP'
+          ? {
+              tracking_id: null,
+              first_name: shipping.first_name,
+              last_name: shipping.last_name,
+              mobile_number: shipping.mobile_number,
+              email: shipping.email,
+              address_1: shipping.address_1,
+              address_2: shipping.address_2,
+              city: shipping.city,
+              state: shipping.state,
+              country: shipping.country,
+              pin_code: shipping.pin_code,
+            }
+          : null,
+      selfPickup: pickup,
+      adEventOrderDetails: body.ad_event_order_details ?? null,
+      packages: snapshot,
+      gameKeysRequired: gameProductCode !== null,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + minutes(ORDER_RESERVATION_MINUTES)),
+      updatedAt: at,
+      // This request creates the provider's payment once the order is committed.
+      paymentClaimUntil: totalMinor > 0 ? new Date(at.getTime() + PAYMENT_CLAIM_MS) : null,
+    };
+    const insert = (ex: Executor) =>
+      repo.createOrder(ex, {
+        order: newOrder,
+        key: { key: idempotencyKey, requestHash: hash },
+        wanted: [...wanted.entries()].map(([product_id, line]) => ({ product_id, quantity: line.quantity })),
       });
-      // Then the key: a concurrent request with the same key waits here, finds it taken and rolls its order back.
-      if (
-        !(await repo.claimIdempotencyKey(tx, { userId, key: idempotencyKey, requestHash: hash, orderId, at }))
-      ) {
-        throw new KeyTaken();
-      }
-      if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
-      // The stock last, in one statement: every buyer of a product waits on its row, so it stays locked only from
-      // here to the commit.
-      const stock = await repo.reserveStock(
-        tx,
-        orderId,
-        [...wanted.entries()].map(([product_id, line]) => ({ product_id, quantity: line.quantity })),
-        at,
-      );
-      const short = stock.short[0];
-      if (short !== undefined) throw outOfStock(wanted.get(short)?.name ?? 'A product', 0);
-      if (stock.version !== null) {
-        order = { ...order, reservation: stock.reservation };
-        bumped(stock.version);
-      }
-      // Spec §4 step 9: nothing to pay means paid.
-      if (totalMinor === 0) {
-        await markPaid(tx, order, null, bump);
-        order = (await repo.findOrder(tx, orderId)) ?? order;
-      }
-      return order;
-    }).catch((error: unknown) => {
-      if (error instanceof KeyTaken) return null;
+    // The order, its key and its stock are one statement; a coupon or a free order adds steps to its transaction.
+    const written =
+      !body.coupon_code && totalMinor > 0
+        ? insert(db)
+        : transaction(async (tx, bump) => {
+            const inserted = await insert(tx);
+            if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
+            // Spec §4 step 9: nothing to pay means paid.
+            if (totalMinor > 0) return inserted;
+            await markPaid(tx, inserted.row, null, bump);
+            return { ...inserted, row: (await repo.findOrder(tx, orderId)) ?? inserted.row };
+          });
+    const created = await written.catch(async (error: unknown) => {
+      if (repo.isIdempotencyKeyTaken(error)) return null;
+      if (repo.isStockShortfall(error)) throw await shortfall(wanted);
       throw error;
     });
-
+    if (created && created.version !== null) deps.stockTaken?.(created.version, created.levels);
     if (!created) {
       const existing = await repo.findIdempotencyKey(db, userId, idempotencyKey);
       if (!existing) throw refuse(409, 'This order is still being created. Try again in a moment.');
       return replay(existing, hash, callbackFor(existing.orderId ?? ''));
     }
+    const order = created.row;
     log.info(
-      { order_id: created.id, total_minor: created.totalMinor, currency: created.currency },
+      { order_id: order.id, total_minor: order.totalMinor, currency: order.currency },
       'order created',
     );
-    const paymentDetails = await ensurePayment(created, callbackFor(created.id), { claimed: true });
-    return { ...createResponse(created), payment_details: paymentDetails };
+    const paymentDetails = await ensurePayment(order, callbackFor(order.id), { claimed: true });
+    return { ...createResponse(order), payment_details: paymentDetails };
   }
 
   /** Applies a provider's verified word: idempotent, and SUCCESS is final whatever arrives after it. */

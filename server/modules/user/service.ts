@@ -10,6 +10,7 @@ import type {
 import { USER_RES_STATUS } from '@contract/user';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { OtpService } from '../auth/otp';
@@ -35,14 +36,6 @@ export function toProfile(row: UserRow): UserProfile {
     language_preference: row.languagePreference,
     is_sign_up_completed: row.signUpCompletedAt !== null,
   };
-}
-
-/** A unique index said no (PostgreSQL 23505), whichever driver reported it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 function emailTaken(): HttpError {
