@@ -66,10 +66,11 @@ export const auditedPages: readonly PageToAudit[] = [
     path: '/sign-in',
     indexed: false,
     jsBudget: false,
-    // Its first load is 315 KB gzip (the phone form: libphonenumber-js, TanStack Form, zod); medians of 80–86 (TBT
-    // 0.6–0.9 s). Held to 80 until the phone form's code leaves the first paint (the open JavaScript target of
-    // "Product pages that paint their prices from the first HTML"); the target stays 90.
-    performanceFloor: 80,
+    // Its first load is 315 KB gzip (the phone form: libphonenumber-js, TanStack Form, zod); medians of 91 and 93 in
+    // full runs under the calibrated slowdown (runs 86–99, TBT 0.13–0.55 s). Held to 85 until the phone form's code
+    // leaves the first paint (the open JavaScript target of "Product pages that paint their prices from the first
+    // HTML"); the target stays 95.
+    performanceFloor: 85,
   },
   { name: 'content', path: '/about-us', indexed: true, jsBudget: false },
   {
@@ -79,11 +80,11 @@ export const auditedPages: readonly PageToAudit[] = [
     indexed: false,
     jsBudget: false,
     setup: 'signedInWithCart',
-    // Medians of 74–79 (CLS 0, LCP 1.1 s, TBT 0.9–1.4 s; 75–78 for the code before, the same hours and host). The
-    // page now mounts in sliced transitions from chunks of its own (its longest task under a real 4x trace went from
-    // 0.4–0.5 s to 0.15–0.35 s), but what is left is many 15–50 ms tasks (zod schemas and machines built as their
-    // chunks evaluate, the first Intl use, the form's commit), each over 50 ms at 4x. Held to 75; the target stays 90.
-    performanceFloor: 75,
+    // Medians of 81 and 83 in full runs under the calibrated slowdown (runs 79–91, TBT 0.38–0.88 s). The page mounts
+    // in sliced transitions from chunks of its own, but what is left is many 15–50 ms tasks (zod schemas and machines
+    // built as their chunks evaluate, the first Intl use, the form's commit), each over 50 ms at 4x. Held to 78 until
+    // the contract's schemas are built lazily and the sheet's animation leaves the first render; the target stays 95.
+    performanceFloor: 78,
   },
   {
     name: 'not-found',
