@@ -34,6 +34,23 @@ describe('useCountdown', () => {
     rerender({ until: Date.now() + 30_000 });
     expect(result.current).toBe(30);
   });
+
+  it('counts from a new moment in the very render that brings it', () => {
+    const seen: number[] = [];
+    const { rerender } = renderHook(
+      ({ until }) => {
+        const seconds = useCountdown(until);
+        seen.push(seconds);
+        return seconds;
+      },
+      { initialProps: { until: 0 } },
+    );
+    seen.length = 0;
+    rerender({ until: Date.now() + 30_000 });
+    // No render in between says 0: a button disabled by the countdown never flickers enabled.
+    expect(seen).not.toContain(0);
+    expect(seen.at(-1)).toBe(30);
+  });
 });
 
 describe('formatCountdown', () => {

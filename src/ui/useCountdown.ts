@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 
-/** Whole seconds left until `until` (epoch ms), ticking each second; 0 once it has passed. */
+/**
+ * Whole seconds left until `until` (epoch ms), ticking each second; 0 once it has passed. Worked out in render, so the
+ * render that brings a new `until` already counts from it (a state set by an effect would lag one render behind).
+ */
 export function useCountdown(until: number): number {
-  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const [, tick] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    const tick = () => setSeconds(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
-    tick();
     if (until <= Date.now()) return;
     const timer = setInterval(() => {
       tick();
@@ -14,7 +14,7 @@ export function useCountdown(until: number): number {
     }, 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return seconds;
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
 }
 
 /** 0:27, 1:05 */
