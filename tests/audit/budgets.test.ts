@@ -7,9 +7,11 @@ import {
   enforcedLimits,
   jsTransferBytes,
   median,
+  medianMeasure,
   type PageMeasure,
   type PageToAudit,
   scriptTransfers,
+  settledOutcome,
   skippedAudits,
   TARGETS,
 } from './budgets';
@@ -81,6 +83,66 @@ describe('the audited pages', () => {
       'errors-in-console',
       'is-crawlable',
     ]);
+  });
+});
+
+const scoring = (performance: number, over: Partial<PageMeasure> = {}): PageMeasure => ({
+  ...perfect,
+  scores: { ...perfect.scores, performance },
+  ...over,
+});
+
+describe('medianMeasure', () => {
+  it("takes each metric's median on its own, and noindex from most runs", () => {
+    const measure = medianMeasure([
+      scoring(80, { cls: 0.2, jsGzipBytes: 10, noindex: true }),
+      scoring(99, { cls: 0, jsGzipBytes: 30, noindex: true }),
+      scoring(91, { cls: 0.1, jsGzipBytes: 20, noindex: false }),
+    ]);
+    expect(measure).toEqual({ ...scoring(91), cls: 0.1, jsGzipBytes: 20, noindex: true });
+    expect(medianMeasure([scoring(90, { noindex: true }), scoring(90)]).noindex).toBe(false);
+  });
+});
+
+describe('settledOutcome: when the first runs decide the median of five', () => {
+  const limits = ENFORCED;
+  it('is met once three runs meet every budget, since two runs to come cannot tip a median of five', () => {
+    expect(settledOutcome(productPage, [scoring(95), scoring(92)], 5, limits)).toBeUndefined();
+    expect(settledOutcome(productPage, [scoring(95), scoring(92), scoring(90)], 5, limits)).toBe('met');
+  });
+
+  it('waits while the runs are split, and decides on the third on either side', () => {
+    const split = [scoring(95), scoring(70), scoring(96), scoring(60)];
+    expect(settledOutcome(productPage, split.slice(0, 3), 5, limits)).toBeUndefined();
+    expect(settledOutcome(productPage, split, 5, limits)).toBeUndefined();
+    expect(settledOutcome(productPage, [...split, scoring(91)], 5, limits)).toBe('met');
+    expect(settledOutcome(productPage, [...split, scoring(89)], 5, limits)).toBe('missed');
+  });
+
+  it('is missed once three runs miss one budget, however well the others score', () => {
+    const over = { jsGzipBytes: limits.jsGzipBytes + 1 };
+    expect(
+      settledOutcome(productPage, [scoring(99, over), scoring(99, over), scoring(99, over)], 5, limits),
+    ).toBe('missed');
+    expect(
+      settledOutcome(productPage, [scoring(99, over), scoring(99), scoring(99, over)], 5, limits),
+    ).toBeUndefined();
+  });
+
+  it('counts an unmeasured metric as the worst, and holds a noindex page to carrying it', () => {
+    const unmeasured = scoring(99, { cls: Number.NaN });
+    expect(settledOutcome(productPage, [unmeasured, scoring(99), scoring(99)], 5, limits)).toBeUndefined();
+    const signIn = { ...noindexPage, performanceFloor: 85 };
+    const carried = scoring(90, { noindex: true });
+    expect(settledOutcome(signIn, [carried, carried, carried], 5, enforcedLimits(signIn))).toBe('met');
+    expect(settledOutcome(signIn, [scoring(90), scoring(90), scoring(90)], 5, enforcedLimits(signIn))).toBe(
+      'missed',
+    );
+  });
+
+  it('decides from all the runs when none are to come', () => {
+    expect(settledOutcome(productPage, [scoring(95), scoring(80)], 2, limits)).toBe('missed');
+    expect(settledOutcome(productPage, [scoring(95), scoring(91)], 2, limits)).toBe('met');
   });
 });
 

@@ -66,10 +66,10 @@ export const auditedPages: readonly PageToAudit[] = [
     path: '/sign-in',
     indexed: false,
     jsBudget: false,
-    // Its first load is 315 KB gzip (the phone form: libphonenumber-js, TanStack Form, zod); medians of 91 and 93 in
-    // full runs under the calibrated slowdown (runs 86–99, TBT 0.13–0.55 s). Held to 85 until the phone form's code
-    // leaves the first paint (the open JavaScript target of "Product pages that paint their prices from the first
-    // HTML"); the target stays 95.
+    // Its first load is 315 KB gzip (the phone form: libphonenumber-js, TanStack Form, zod); medians of 90–97 in five
+    // audits under the calibrated slowdown (runs 86–100, TBT 0.13–0.55 s), so 90 would fail one run in a few. Held to
+    // 85 until the phone form's code leaves the first paint (the open JavaScript target of "Product pages that paint
+    // their prices from the first HTML"); the target stays 95.
     performanceFloor: 85,
   },
   { name: 'content', path: '/about-us', indexed: true, jsBudget: false },
@@ -80,7 +80,7 @@ export const auditedPages: readonly PageToAudit[] = [
     indexed: false,
     jsBudget: false,
     setup: 'signedInWithCart',
-    // Medians of 81 and 83 in full runs under the calibrated slowdown (runs 79–91, TBT 0.38–0.88 s). The page mounts
+    // Medians of 79.5–85.5 in six audits under the calibrated slowdown (runs 77–98, TBT 0.38–0.88 s). The page mounts
     // in sliced transitions from chunks of its own, but what is left is many 15–50 ms tasks (zod schemas and machines
     // built as their chunks evaluate, the first Intl use, the form's commit), each over 50 ms at 4x. Held to 78 until
     // the contract's schemas are built lazily and the sheet's animation leaves the first render; the target stays 95.
@@ -173,11 +173,55 @@ export interface PageMeasure {
   cls: number;
   /** First-load JavaScript as gzip would transfer it. */
   jsGzipBytes: number;
-  /** Whether the page carried robots noindex in every run. */
+  /** Whether the page carried robots noindex in most runs. */
   noindex: boolean;
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** A page's medians over its runs, metric by metric; noindex when most runs carried it (a yes/no median). */
+export function medianMeasure(runs: readonly PageMeasure[]): PageMeasure {
+  const scores = {} as Record<Category, number>;
+  for (const c of categories) scores[c] = median(runs.map((r) => r.scores[c]));
+  return {
+    scores,
+    cls: median(runs.map((r) => r.cls)),
+    jsGzipBytes: median(runs.map((r) => r.jsGzipBytes)),
+    noindex: runs.filter((r) => r.noindex).length * 2 > runs.length,
+  };
+}
+
+/** A run that scores `score` in every category with `size` as its CLS and JavaScript: the bounds of runs to come. */
+function uniformRun(score: number, size: number, noindex: boolean): PageMeasure {
+  const scores = Object.fromEntries(categories.map((c) => [c, score])) as Record<Category, number>;
+  return { scores, cls: size, jsGzipBytes: size, noindex };
+}
+const worstRun = uniformRun(0, Number.POSITIVE_INFINITY, false);
+const bestRun = uniformRun(100, 0, true);
+
+/**
+ * Whether the first runs of a page already decide its budgets on the median of all `planned` runs: 'met' when the
+ * page passes however badly the runs to come score, 'missed' when it fails however well they score, undefined while
+ * they could still tip it. Each budget is a threshold on one median, so the bounds are exact (an unmeasured
+ * metric counts as the worst).
+ */
+export function settledOutcome(
+  page: PageToAudit,
+  runs: readonly PageMeasure[],
+  planned: number,
+  limits: Limits,
+): 'met' | 'missed' | undefined {
+  const measured = runs.map((r) => ({
+    ...r,
+    cls: Number.isNaN(r.cls) ? worstRun.cls : r.cls,
+    jsGzipBytes: Number.isNaN(r.jsGzipBytes) ? worstRun.jsGzipBytes : r.jsGzipBytes,
+  }));
+  const toCome = Math.max(0, planned - runs.length);
+  const padded = (run: PageMeasure) => medianMeasure([...measured, ...Array<PageMeasure>(toCome).fill(run)]);
+  if (budgetFailures(page, padded(worstRun), limits).length === 0) return 'met';
+  if (budgetFailures(page, padded(bestRun), limits).length > 0) return 'missed';
+  return undefined;
+}
 
 /** The limits this page misses, each as one line (e.g. "performance 88 < 95"); empty when it meets them all. */
 export function budgetFailures(page: PageToAudit, measure: PageMeasure, limits: Limits): string[] {
