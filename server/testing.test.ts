@@ -31,7 +31,9 @@ describe('testApp', () => {
   it('records the text of the queries its database runs', async () => {
     const since = first.queries.length;
     await first.db.select().from(maintenanceWindow);
-    expect(first.queries.slice(since)).toEqual([expect.stringMatching(/from "maintenance_window"/)]);
+    // The app's own background loads (coupons, associate codes) may land in the log meanwhile on a busy host.
+    const recorded = first.queries.slice(since).filter((query) => query.includes('maintenance_window'));
+    expect(recorded).toEqual([expect.stringMatching(/from "maintenance_window"/)]);
   });
 });
 

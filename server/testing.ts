@@ -4,20 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { describe, type TestOptions } from 'vitest';
+import { describe, inject, type TestOptions } from 'vitest';
 import { POSTGRES_ONLY_PREFIX } from '../scripts/postgres-cluster';
 import { type App, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import type { AppDeps } from './context';
 import { type Database, IN_MEMORY, MIGRATIONS_DIR, type OpenDatabase, openDatabase } from './db/client';
 import * as schema from './db/schema';
+import { seed } from './db/seed/index';
 
 /**
  * Helpers for the server's tests: the app on a fresh database, a config, a fake Vite build, a readable log.
@@ -230,6 +231,32 @@ async function openTestDatabase(seedNow: boolean): Promise<OpenDatabase> {
   };
 }
 
+/** A fresh in-memory PGlite loaded from the data dir the suite's global setup dumped (tests/setup/server-global.ts). */
+async function openPgliteTestDatabase(seedNow: boolean): Promise<OpenDatabase> {
+  const templates = inject('pgliteTemplates');
+  if (!templates)
+    throw new Error('no PGlite templates: the server project runs tests/setup/server-global.ts first');
+  const file = seedNow ? templates.migrated : templates.seeded;
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+  const db = drizzlePglite({ client, schema });
+  try {
+    if (seedNow) await seed(db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A fresh database, migrated and seeded, that no other test sees: in-memory PGlite on this thread (the server's
+ * worker thread is tested in db/pglite-worker.test.ts), or a database of its own on TEST_DATABASE_URL's cluster.
+ * `seedNow` seeds it at the current (possibly faked) Date instead of copying the one seeded when the run began.
+ */
+export function testDatabase({ seedNow = false }: { seedNow?: boolean } = {}): Promise<OpenDatabase> {
+  return TEST_DATABASE_URL ? openTestDatabase(seedNow) : openPgliteTestDatabase(seedNow);
+}
+
 /** The same database (the same connections) through a drizzle instance that tells `logger` every query. */
 function logged(database: OpenDatabase, logger: Logger): Database {
   const { $client } = database.db as Database & { $client: unknown };
@@ -239,18 +266,14 @@ function logged(database: OpenDatabase, logger: Logger): Database {
 }
 
 /**
- * The shop's server on a fresh database, migrated and seeded: what every API test starts from.
- * `ready: false` leaves it open for a test to add routes before the first `inject`. `seedNow` seeds it at the
- * current (possibly faked) Date, as PGlite always does, instead of copying the shared template seeded earlier.
+ * The shop's server on a fresh database (testDatabase's): what every API test starts from.
+ * `ready: false` leaves it open for a test to add routes before the first `inject`.
  */
 export async function testApp(
   options: TestAppOptions & { ready?: boolean; seedNow?: boolean } = {},
 ): Promise<TestApp> {
   const { ready = true, seedNow = false, ...appOptions } = options;
-  // PGlite on this thread (the tests' fast path); the server's worker thread is tested in db/pglite-worker.test.ts.
-  const database: OpenDatabase = TEST_DATABASE_URL
-    ? await openTestDatabase(seedNow)
-    : await openDatabase({ DATA_DIR: IN_MEMORY, DATABASE_URL: undefined }, { pglite: 'in-thread' });
+  const database = await testDatabase({ seedNow });
   const queries: string[] = [];
   const db = logged(database, { logQuery: (query) => queries.push(query) });
   const buildOn = (on: Database, { config, ...deps }: TestAppOptions = {}) =>

@@ -2,14 +2,14 @@ import { errorBodySchema } from '@contract/common';
 import { SERVER_PATH_PREFIXES } from '@contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
-import { type OpenDatabase, openDatabase } from '../db/client';
-import { fakeStaticDir, memoryLogger, testConfig } from '../testing';
+import type { OpenDatabase } from '../db/client';
+import { fakeStaticDir, memoryLogger, testConfig, testDatabase } from '../testing';
 
 let database: OpenDatabase;
 let app: App;
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
+  database = await testDatabase();
   app = buildApp({
     config: testConfig({ STATIC_DIR: fakeStaticDir() }),
     db: database.db,

@@ -2,7 +2,20 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { removeCookie } from '@/api/cookies';
 
 afterEach(() => {
   cleanup();
 });
+
+// Each test file starts from an empty browser: in vitest's VM pool a file can find cookies and storage that a file
+// run before it in the same worker left behind.
+// (A file that runs in the node environment, e.g. a server render, has no browser to empty.)
+if (typeof document !== 'undefined') {
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) removeCookie(decodeURIComponent(name));
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+}

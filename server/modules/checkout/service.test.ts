@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, type OpenDatabase, openDatabase } from '../../db/client';
+import type { OpenDatabase } from '../../db/client';
+import { testDatabase } from '../../testing';
 import { createCatalogueService } from '../catalogue/service';
 import { createCheckoutService, type OtherDiscountRule, pricingCountry, pricingState } from './service';
 
@@ -7,7 +8,7 @@ const NOW = new Date('2026-10-20T12:00:00+05:30');
 let database: OpenDatabase;
 
 beforeAll(async () => {
-  database = await openDatabase({ DATA_DIR: IN_MEMORY, DATABASE_URL: undefined });
+  database = await testDatabase();
 });
 
 afterAll(async () => {

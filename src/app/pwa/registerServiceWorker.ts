@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { Workbox } from 'workbox-window';
+import { pageLoad } from '@/lib/pageLoad';
 import { watchConnectivity } from './connectivity';
 import { watchInstallPrompt } from './install';
 
@@ -49,14 +50,14 @@ export function registerServiceWorker(): void {
 export async function applyServiceWorkerUpdate(): Promise<void> {
   const registration = workbox ? await navigator.serviceWorker.getRegistration('/') : undefined;
   if (!workbox || !registration?.waiting) {
-    window.location.reload();
+    pageLoad.reload();
     return;
   }
   let reloading = false;
   workbox.addEventListener('controlling', () => {
     if (reloading) return;
     reloading = true;
-    window.location.reload();
+    pageLoad.reload();
   });
   workbox.messageSkipWaiting();
 }

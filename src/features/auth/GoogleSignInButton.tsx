@@ -2,6 +2,7 @@ import type { TokenSetName } from '@contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { socialCredentialsQuery, startSocialLogin } from '@/api/user';
+import { pageLoad } from '@/lib/pageLoad';
 import { setSocialFlow } from '@/state/session';
 import { Button } from '@/ui/Button';
 import { errorMessage } from '@/ui/form/apiErrors';
@@ -48,7 +49,7 @@ export function GoogleSignInButton({ redirect, tokenSet }: GoogleSignInButtonPro
     try {
       const flow = await startSocialLogin(redirect);
       setSocialFlow({ flowToken: flow.flow_token, state: flow.state, redirect, tokenSet });
-      window.location.assign(flow.authorization_url);
+      pageLoad.assign(flow.authorization_url);
     } catch (e) {
       setError(errorMessage(e));
       setStarting(false);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { getTokens } from '@/api/tokens';
+import { pageLoad } from '@/lib/pageLoad';
 import { getSocialFlow, getSocialTicket, setSocialFlow } from '@/state/session';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { SocialCallbackScreen } from './SocialCallbackScreen';
@@ -24,7 +25,10 @@ beforeEach(() => {
   resetClient();
   sessionStorage.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('Continue with Google', () => {
   it('is not shown when the shop has no social login', async () => {
@@ -35,8 +39,7 @@ describe('Continue with Google', () => {
   });
 
   it('starts the flow: keeps flow_token in this tab and leaves for the provider', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => {});
     const { requests } = fakeNetwork((r) =>
       r.url.includes('/credentials/v1/')
         ? json(200, enabled)

@@ -1,4 +1,5 @@
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { pageLoad } from '@/lib/pageLoad';
 import { Skeleton } from '@/ui/Skeleton';
 import '@/ui/visually-hidden.css';
 import type { CheckoutTrack } from './analytics';
@@ -42,7 +43,7 @@ export function paymentEndHref(end: PaymentEnd, search: string): string {
 }
 
 export const goToResult = (end: PaymentEnd) =>
-  window.location.assign(paymentEndHref(end, typeof window === 'undefined' ? '' : window.location.search));
+  pageLoad.assign(paymentEndHref(end, typeof window === 'undefined' ? '' : window.location.search));
 
 /** The loading screen: the layout of the page to come, so nothing moves when it arrives. */
 export function CheckoutLoading() {

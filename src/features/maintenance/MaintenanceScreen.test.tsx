@@ -1,19 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { pageLoad } from '@/lib/pageLoad';
 import { countdownParts, MaintenanceScreen } from './MaintenanceScreen';
 
 const NOW = new Date('2025-01-01T10:00:00Z').getTime();
-const reload = vi.fn();
+let reload: MockInstance<() => void>;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
-  reload.mockReset();
-  vi.stubGlobal('location', { ...window.location, reload });
+  reload = vi.spyOn(pageLoad, 'reload').mockImplementation(() => {});
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const shown = () =>

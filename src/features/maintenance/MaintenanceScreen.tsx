@@ -2,6 +2,7 @@ import { secondsToHours, secondsToMinutes } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { fetchMaintenanceStatus, STATUS_RECHECK_MS, type StatusCheck, WORKING_STATUS } from './api';
 import './MaintenanceScreen.css';
+import { pageLoad } from '@/lib/pageLoad';
 
 export interface MaintenanceScreenProps {
   /** The server's message ("under maintenance" by default, spec §4). */
@@ -69,7 +70,7 @@ export function MaintenanceScreen({
   useEffect(() => {
     if (seconds > 0 || reloaded.current) return;
     reloaded.current = true;
-    window.location.reload();
+    pageLoad.reload();
   }, [seconds]);
 
   // Ask the server every 30 s so the buyer gets the shop back as soon as it is up.

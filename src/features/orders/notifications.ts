@@ -1,4 +1,5 @@
 import type { OrderNotice } from '@/lib/orderReturn';
+import { pageLoad } from '@/lib/pageLoad';
 
 export type NotificationAccess = NotificationPermission | 'unsupported';
 
@@ -36,7 +37,7 @@ export async function showOrderNotification(notice: OrderNotice): Promise<boolea
   const notification = new Notification(notice.title, options);
   notification.onclick = () => {
     window.focus();
-    window.location.assign(notice.action.href);
+    pageLoad.assign(notice.action.href);
   };
   return true;
 }

@@ -1,6 +1,7 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { submitForm } from '@/api/forms';
 import { cancelOrder, createOrder, fetchAndUpdatePaymentStatus, fetchOrderStatus } from '@/api/orders';
+import { pageLoad } from '@/lib/pageLoad';
 import { writeLastOrderId } from '@/storage/checkoutDraft';
 import { type PaymentInput, paymentMachine } from '../paymentMachine';
 import { loadedProviderCheckout, loadProviderScript, openProviderCheckout } from './providerScript';
@@ -27,7 +28,7 @@ export function paymentLogic({ international, shopName, prefill }: PaymentRuntim
       rememberOrder: fromPromise(({ input }) => writeLastOrderId(input.orderId)),
       redirectToPaymentLink: fromPromise(async ({ input }) => {
         if (input.paymentLink === '') throw new Error('The order has no payment link');
-        window.location.assign(input.paymentLink);
+        pageLoad.assign(input.paymentLink);
         // The page is leaving: the full-screen loader stays until it has.
         await new Promise<never>(() => undefined);
       }),
