@@ -40,7 +40,9 @@ export default defineConfig({
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
     colorScheme: 'dark',
-    trace: 'retain-on-failure',
+    // Recording a trace screenshots every frame (a quarter of the suite's CPU): CI records the retry of a failed
+    // test, a local run (no retries) every failing test.
+    trace: isCI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
@@ -64,12 +66,16 @@ export default defineConfig({
       name: 'desktop',
       // These journeys are written for the phone layout (390×844); they run in the mobile project only. The
       // first-screen and checkout specs set a test's viewport themselves (phone and 1280×800): one project is enough.
+      // Sign-in, the server's first HTML and the offline start do not depend on the screen: they run once too.
       testIgnore: [
         '**/catalogue.spec.ts',
         '**/cart-offline.spec.ts',
         '**/first-screen.spec.ts',
         '**/checkout.spec.ts',
         '**/payment.spec.ts',
+        '**/auth.spec.ts',
+        '**/server-rendering.spec.ts',
+        '**/offline-start.spec.ts',
       ],
       use: {
         browserName: 'chromium',

@@ -59,6 +59,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           OTP_TEST_NUMBERS: numbers.join(','),
           // Every journey of this worker asks for its codes from 127.0.0.1: the per-IP limit is not under test.
           OTP_IP_LIMIT_PER_HOUR: '10000',
+          // The 30 s between two codes for a number is held by the API suite; a journey that signs back in waits this
+          // one out through the screen's countdown, so it is short.
+          OTP_RESEND_COOLDOWN_SECONDS: '4',
           // A payment left pending in the sandbox settles (as paid) this soon: the pending journey waits for it.
           SANDBOX_PENDING_SETTLE_MS: '3000',
         },
