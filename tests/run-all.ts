@@ -1,10 +1,12 @@
 /**
- * `npm test`: typecheck, lint, unit/component/API tests (the API's on PGlite), the API tests again on a throw-away
- * PostgreSQL cluster, build, browser end-to-end, Lighthouse budgets, in that order. Each step streams its output; the first failing step stops the run. The last line is the summary a
- * runner reads: `N passed, N failed` (test cases; a failing step that has no cases of its own counts as one).
+ * `npm test`: typecheck, lint, unit/component/API tests (the API's on PGlite) and, alongside them, the API tests
+ * again on a throw-away PostgreSQL cluster, then build, browser end-to-end, Lighthouse budgets, in that order. A step
+ * streams its output; a step run alongside another keeps its output until it ends (then prints it whole). The first
+ * failing step stops the run. The last line is the summary a runner reads: `N passed, N failed` (test cases; a
+ * failing step that has no cases of its own counts as one).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postgresOnlyProblem, SERVER_SUITE_ARGS, startPostgresCluster } from '../scripts/postgres-cluster';
@@ -26,6 +28,11 @@ interface Step {
   setup?: () => Promise<{ env: Record<string, string>; stop: () => void }>;
   /** Why the step failed although its command succeeded, or null. */
   verify?: () => string | null;
+  /**
+   * Runs at the same time as the step before it, its output kept in a file until it ends: the two use different
+   * cores of a two-core machine (each suite runs one worker) and different databases.
+   */
+  alongsidePrevious?: boolean;
 }
 
 interface StepResult {
@@ -104,6 +111,7 @@ const steps: Step[] = [
   {
     // The API suite again on real PostgreSQL: many connections, so concurrent buyers really race for rows.
     name: 'vitest postgres',
+    alongsidePrevious: true,
     command: localBin('vitest'),
     args: [
       ...SERVER_SUITE_ARGS,
@@ -138,11 +146,12 @@ const steps: Step[] = [
 
 let interrupted = false;
 
-function run(step: Step): Promise<number> {
+/** Runs the step's command, its output to this terminal or, with `log`, to that file. */
+function run(step: Step, log?: number): Promise<number> {
   return new Promise((resolveExit) => {
     const child = spawn(step.command, step.args, {
       cwd: repoRoot,
-      stdio: 'inherit',
+      stdio: log === undefined ? 'inherit' : ['ignore', log, log],
       env: {
         ...process.env,
         ...step.env,
@@ -166,15 +175,60 @@ function run(step: Step): Promise<number> {
   });
 }
 
-async function runWithSetup(step: Step): Promise<number> {
-  if (!step.setup) return run(step);
+async function runWithSetup(step: Step, log?: number): Promise<number> {
+  if (!step.setup) return run(step, log);
   const { env, stop } = await step.setup();
   try {
     if (interrupted) return 130;
-    return await run({ ...step, env: { ...step.env, ...env } });
+    return await run({ ...step, env: { ...step.env, ...env } }, log);
   } finally {
     stop();
   }
+}
+
+function announce(step: Step, note = ''): void {
+  console.log(
+    `\n=== ${step.name}${note}: ${[step.command, ...step.args].map((a) => a.replace(`${repoRoot}/`, '')).join(' ')}`,
+  );
+}
+
+async function runStep(step: Step, log?: number): Promise<StepResult> {
+  const stepStarted = performance.now();
+  let exitCode: number;
+  try {
+    exitCode = await runWithSetup(step, log);
+  } catch (error) {
+    console.error(`[${step.name}] ${error instanceof Error ? error.message : String(error)}`);
+    exitCode = 1;
+  }
+  const problem = exitCode === 0 ? (step.verify?.() ?? null) : null;
+  if (problem) {
+    console.error(`[${step.name}] ${problem}`);
+    exitCode = 1;
+  }
+  return {
+    name: step.name,
+    exitCode,
+    seconds: (performance.now() - stepStarted) / 1000,
+    counts: step.counts?.(),
+  };
+}
+
+/** The step, and the one after it at the same time when that one runs alongside; its output follows once both end. */
+async function runGroup(step: Step, partner: Step | undefined): Promise<StepResult[]> {
+  announce(step);
+  if (!partner) return [await runStep(step)];
+  const logPath = join(reportDir, `${partner.name.replaceAll(' ', '-')}.log`);
+  const log = openSync(logPath, 'w');
+  let results: StepResult[];
+  try {
+    results = await Promise.all([runStep(step), runStep(partner, log)]);
+  } finally {
+    closeSync(log);
+  }
+  announce(partner, ' (ran alongside the step above)');
+  process.stdout.write(readFileSync(logPath));
+  return results;
 }
 
 function printTable(results: StepResult[]): void {
@@ -204,26 +258,13 @@ async function main(): Promise<number> {
   process.on('SIGINT', stopAfterStep);
   process.on('SIGTERM', stopAfterStep);
 
-  for (const step of steps) {
-    console.log(
-      `\n=== ${step.name}: ${[step.command, ...step.args].map((a) => a.replace(`${repoRoot}/`, '')).join(' ')}`,
-    );
-    const stepStarted = performance.now();
-    let exitCode: number;
-    try {
-      exitCode = await runWithSetup(step);
-    } catch (error) {
-      console.error(`[${step.name}] ${error instanceof Error ? error.message : String(error)}`);
-      exitCode = 1;
-    }
-    const problem = exitCode === 0 ? (step.verify?.() ?? null) : null;
-    if (problem) {
-      console.error(`[${step.name}] ${problem}`);
-      exitCode = 1;
-    }
-    const counts = step.counts?.();
-    results.push({ name: step.name, exitCode, seconds: (performance.now() - stepStarted) / 1000, counts });
-    if (exitCode !== 0 || interrupted) break;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as Step;
+    const partner = steps[i + 1]?.alongsidePrevious ? steps[i + 1] : undefined;
+    if (partner) i++;
+    const group = await runGroup(step, partner);
+    results.push(...group);
+    if (group.some((r) => r.exitCode !== 0) || interrupted) break;
   }
 
   printTable(results);
