@@ -1,11 +1,18 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { removeCookie } from '@/api/cookies';
 
 afterEach(() => {
   cleanup();
+});
+
+// vitest's VM pool keeps one module registry per worker: without this, a file would share the stores and caches
+// (e.g. the buyer's zone, read once) that the files before it left, and see the instances their vi.resetModules()
+// imported.
+afterAll(() => {
+  vi.resetModules();
 });
 
 // Each test file starts from an empty browser: in vitest's VM pool a file can find cookies and storage that a file
