@@ -32,7 +32,7 @@ function zodWithoutEval(): Plugin {
 }
 
 /*
- * zod's `z` and `z.core` namespaces re-export every locale (`z.locales`, some 250 KB) and the bundler keeps that nested namespace
+ * zod's `z` (classic and mini) and `z.core` namespaces re-export every locale (`z.locales`, some 250 KB) and the bundler keeps that nested namespace
  * even though the shop never reads it: the English messages zod uses by default are imported on their own. Dropping
  * the re-export cuts the zod chunk by two thirds, and with it the script a phone evaluates on the first visit. A
  * use of `z.locales` would now fail the build rather than ship quietly.
@@ -42,7 +42,8 @@ function zodWithoutLocales(): Plugin {
   return {
     name: 'zod-without-locales',
     transform(code, id) {
-      if (!/[\\/]zod[\\/]v4[\\/](?:classic[\\/]external|core[\\/]index)\.js$/.test(id)) return null;
+      if (!/[\\/]zod[\\/]v4[\\/](?:classic[\\/]external|mini[\\/]external|core[\\/]index)\.js$/.test(id))
+        return null;
       if (!code.includes(reexport)) this.error('zod changed: its locales re-export was not found');
       return { code: code.replace(reexport, ''), map: null };
     },

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { maintenanceStatusSchema } from './maintenance-status';
 
 export { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS } from './constants';
-
-/** GET /api/maintenance/status/v1/ (spec §3 Maintenance response, §4 Maintenance). */
-export const maintenanceStatusSchema = z.object({
-  /** "working" normally, SERVER_UNDER_MAINTENANCE while the shop is down. */
-  res_status: z.string(),
-  /** The operator's message. */
-  response: z.string(),
-  /** Seconds until the shop is expected back. */
-  time_in_seconds: z.number().int().nonnegative(),
-});
-export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
+export { type MaintenanceStatus, maintenanceStatusSchema } from './maintenance-status';
 
 /** res_status while the shop is open. */
 export const MAINTENANCE_WORKING = 'working';
@@ -33,7 +24,8 @@ export const maintenanceAdminRequestSchema = z.object({
 export type MaintenanceAdminRequest = z.infer<typeof maintenanceAdminRequestSchema>;
 
 /** The admin call answers with the resulting status and the window's end (ISO 8601, or null). */
-export const maintenanceAdminResponseSchema = maintenanceStatusSchema.extend({
+export const maintenanceAdminResponseSchema = z.object({
+  ...maintenanceStatusSchema.shape,
   enabled: z.boolean(),
   ends_at: z.string().nullable(),
 });

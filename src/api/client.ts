@@ -1,6 +1,6 @@
 import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS, RES_STATUS } from '@contract/constants';
 import type { z } from 'zod';
-import { loadSchema, type SchemaSource } from '@/lib/schemaSource';
+import { loadSchema, type Schema, type SchemaSource } from '@/lib/schemaSource';
 import { buyerTimeZone } from '@/lib/timeZone';
 import { getApiConfig, type QueryValue, type Service, serviceUrl } from './config';
 import {
@@ -174,7 +174,7 @@ async function settle(raw: RawResponse): Promise<Outcome> {
   return { ok: false, error: await errorFromResponse(raw.status, raw.body, raw.url) };
 }
 
-async function parseWith<S extends z.ZodType>(
+async function parseWith<S extends Schema>(
   source: SchemaSource<S> | undefined,
   raw: RawResponse,
   body: unknown,
@@ -201,12 +201,12 @@ async function parseWith<S extends z.ZodType>(
  * An expired-token answer leads to one token refresh (shared by every call failing at the same time) and one
  * retry of the call. `schema` may be a loader (see SchemaSource): callers on a page's first load pass one.
  */
-export function apiRequest<S extends z.ZodType>(
+export function apiRequest<S extends Schema>(
   options: ApiRequestOptions & { schema: SchemaSource<S> },
 ): Promise<z.output<S>>;
 export function apiRequest(options: ApiRequestOptions & { schema?: undefined }): Promise<unknown>;
 export async function apiRequest(
-  options: ApiRequestOptions & { schema?: SchemaSource<z.ZodType> },
+  options: ApiRequestOptions & { schema?: SchemaSource<Schema> },
 ): Promise<unknown> {
   const set = options.auth ?? 'main';
   const token = set === false ? undefined : getAccessToken(set) || undefined;

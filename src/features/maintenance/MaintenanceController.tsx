@@ -1,8 +1,15 @@
 import { RES_STATUS } from '@contract/constants';
+import type { MaintenanceStatus } from '@contract/maintenance-status';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { MaintenanceNotice } from '@/api/events';
-import { fetchMaintenanceStatus, STATUS_RECHECK_MS, type StatusCheck, WORKING_STATUS } from './api';
+import {
+  fetchMaintenanceStatus,
+  fetchStartupStatus,
+  STATUS_RECHECK_MS,
+  type StatusCheck,
+  WORKING_STATUS,
+} from './api';
 import { MaintenanceScreen } from './MaintenanceScreen';
 import { maintenanceMachine } from './machine';
 
@@ -13,6 +20,7 @@ export interface MaintenanceControllerProps {
   notice: MaintenanceNotice | null;
   /** Tells the gate whether to hide the app. */
   onMaintenanceChange: (inMaintenance: boolean) => void;
+  /** The status call, start-up check included (by default the start-up check reads res_status alone). */
   checkStatus?: StatusCheck | undefined;
   recheckIntervalMs?: number | undefined;
 }
@@ -26,7 +34,7 @@ export default function MaintenanceController({
   underMaintenance,
   notice,
   onMaintenanceChange,
-  checkStatus = fetchMaintenanceStatus,
+  checkStatus,
   recheckIntervalMs = STATUS_RECHECK_MS,
 }: MaintenanceControllerProps) {
   const actor = useActorRef(maintenanceMachine, { input: { underMaintenance } });
@@ -43,8 +51,8 @@ export default function MaintenanceController({
 
   useEffect(() => {
     const controller = new AbortController();
-    checkStatus(controller.signal)
-      .then((status) => {
+    (checkStatus ?? fetchStartupStatus)(controller.signal)
+      .then((status: Partial<MaintenanceStatus>) => {
         // A build flagged for maintenance stays down whatever the API says.
         if (status.res_status === WORKING_STATUS) {
           if (!underMaintenance) actor.send({ type: 'WORKING' });
@@ -66,7 +74,7 @@ export default function MaintenanceController({
       message={maintenance.message}
       timeInSeconds={maintenance.timeInSeconds}
       receivedAt={maintenance.receivedAt}
-      checkStatus={checkStatus}
+      checkStatus={checkStatus ?? fetchMaintenanceStatus}
       recheckIntervalMs={recheckIntervalMs}
       {...(underMaintenance ? {} : { onWorking: backToWork })}
     />
