@@ -62,7 +62,7 @@ export const auditedPages: readonly PageToAudit[] = [
   { name: 'home', path: '/', indexed: true, jsBudget: true },
   { name: 'ibc-kit', path: '/ibc-kit', indexed: true, jsBudget: true },
   { name: 'custom-designed-bat', path: '/custom-designed-bat', indexed: true, jsBudget: true },
-  // Held to 90 like the others: no audit on record has a median under 90 (90–97 before, 92–98 in six audits since).
+  // Held to 90 like the others: no audit on record has a median under 90 (90–97 before, 92–99 in seven audits since).
   { name: 'sign-in', path: '/sign-in', indexed: false, jsBudget: false },
   { name: 'content', path: '/about-us', indexed: true, jsBudget: false },
   {
