@@ -1,8 +1,8 @@
 import { secondsToHours, secondsToMinutes } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
+import { pageLoad } from '@/lib/pageLoad';
 import { fetchMaintenanceStatus, STATUS_RECHECK_MS, type StatusCheck, WORKING_STATUS } from './api';
 import './MaintenanceScreen.css';
-import { pageLoad } from '@/lib/pageLoad';
 
 export interface MaintenanceScreenProps {
   /** The server's message ("under maintenance" by default, spec §4). */
