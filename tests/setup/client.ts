@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
@@ -25,4 +26,6 @@ if (typeof document !== 'undefined') {
   }
   localStorage.clear();
   sessionStorage.clear();
+  // A fresh IndexedDB too: connections that an earlier file's (now reset) modules left open would block its upgrades.
+  globalThis.indexedDB = new IDBFactory();
 }
