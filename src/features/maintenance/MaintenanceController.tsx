@@ -1,34 +1,25 @@
-import { RES_STATUS } from '@contract/constants';
-import type { MaintenanceStatus } from '@contract/maintenance-status';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { MaintenanceNotice } from '@/api/events';
-import {
-  fetchMaintenanceStatus,
-  fetchStartupStatus,
-  STATUS_RECHECK_MS,
-  type StatusCheck,
-  WORKING_STATUS,
-} from './api';
+import { fetchMaintenanceStatus, STATUS_RECHECK_MS, type StatusCheck } from './api';
 import { MaintenanceScreen } from './MaintenanceScreen';
 import { maintenanceMachine } from './machine';
 
 export interface MaintenanceControllerProps {
   /** The configured flag: start on the maintenance screen and stay there. */
   underMaintenance: boolean;
-  /** The latest SERVER_UNDER_MAINTENANCE broadcast the gate heard, if any. */
-  notice: MaintenanceNotice | null;
+  /** The latest sign of maintenance the gate had (a broadcast or the start-up check's answer), if any. */
+  notice: Partial<MaintenanceNotice> | null;
   /** Tells the gate whether to hide the app. */
   onMaintenanceChange: (inMaintenance: boolean) => void;
-  /** The status call, start-up check included (by default the start-up check reads res_status alone). */
+  /** The maintenance screen's status re-check. */
   checkStatus?: StatusCheck | undefined;
   recheckIntervalMs?: number | undefined;
 }
 
 /**
- * Runs the maintenance machine (spec §4): started on mount, it asks the status endpoint once, hears every
- * SERVER_UNDER_MAINTENANCE broadcast through the gate, and renders the maintenance screen while in maintenance.
- * MaintenanceGate renders it once the app has painted.
+ * Runs the maintenance machine (spec §4): MaintenanceGate mounts it at the first sign of maintenance (or the build
+ * flag); it hears every later sign through the gate and renders the maintenance screen while in maintenance.
  */
 export default function MaintenanceController({
   underMaintenance,
@@ -48,23 +39,6 @@ export default function MaintenanceController({
 
   const inMaintenance = maintenance !== null;
   useEffect(() => onMaintenanceChange(inMaintenance), [inMaintenance, onMaintenanceChange]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    (checkStatus ?? fetchStartupStatus)(controller.signal)
-      .then((status: Partial<MaintenanceStatus>) => {
-        // A build flagged for maintenance stays down whatever the API says.
-        if (status.res_status === WORKING_STATUS) {
-          if (!underMaintenance) actor.send({ type: 'WORKING' });
-        } else if (status.res_status === RES_STATUS.SERVER_UNDER_MAINTENANCE) {
-          actor.send({ type: 'SERVER_UNDER_MAINTENANCE', ...status });
-        }
-      })
-      .catch(() => {
-        // The status check must never block the shop; a real maintenance answer arrives as a broadcast.
-      });
-    return () => controller.abort();
-  }, [actor, checkStatus, underMaintenance]);
 
   const backToWork = useCallback(() => actor.send({ type: 'WORKING' }), [actor]);
 

@@ -54,6 +54,7 @@ describe('maintenance gate', () => {
         time_in_seconds: 3600,
       });
     });
+    await flush();
     expect(screen.queryByText('The shop')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Fitting new stumps')).toBeInTheDocument();

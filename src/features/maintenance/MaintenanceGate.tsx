@@ -1,8 +1,11 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { RES_STATUS } from '@contract/constants';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { apiEvents, type MaintenanceNotice } from '@/api/events';
-import type { StatusCheck } from './api';
+import { fetchStartupStatus, type StatusCheck } from './api';
 import { MAINTENANCE_MODE_FLAG } from './flag';
-import MaintenanceController from './MaintenanceController';
+
+// The machine, its screen and XState arrive only when the shop is down: a shop that is up never loads them.
+const MaintenanceController = lazy(() => import('./MaintenanceController'));
 
 export interface MaintenanceGateProps {
   children: ReactNode;
@@ -14,9 +17,8 @@ export interface MaintenanceGateProps {
 
 /**
  * Wraps the app: while the shop is under maintenance only the maintenance screen renders (spec §4).
- * The machine starts after the app's first commit, so it never delays the page (or its hydration); broadcasts
- * that arrive before then are kept and handed over. It is part of the app's start-up chunks, not loaded on
- * demand: every page runs it, and a stylesheet added after the paint would make the browser lay the page out again.
+ * The gate asks the status once the app has painted and listens for SERVER_UNDER_MAINTENANCE broadcasts; the first
+ * sign of maintenance (or the build flag) starts the maintenance machine, which takes it from there.
  */
 export function MaintenanceGate({
   children,
@@ -25,25 +27,36 @@ export function MaintenanceGate({
   recheckIntervalMs,
 }: MaintenanceGateProps) {
   const [inMaintenance, setInMaintenance] = useState(underMaintenance);
-  const [notice, setNotice] = useState<MaintenanceNotice | null>(null);
-  // The controller starts once the app has painted (effects run after paint), unless the build flag already
-  // says the shop is down.
-  const [controllerWanted, setControllerWanted] = useState(underMaintenance);
+  const [notice, setNotice] = useState<Partial<MaintenanceNotice> | null>(null);
 
   useEffect(() => apiEvents.on('maintenance', setNotice), []);
-  useEffect(() => setControllerWanted(true), []);
+
+  // Effects run after the paint, so the check never delays the page (or its hydration).
+  useEffect(() => {
+    const controller = new AbortController();
+    (checkStatus ?? fetchStartupStatus)(controller.signal)
+      .then((status: Partial<MaintenanceNotice>) => {
+        if (status.res_status === RES_STATUS.SERVER_UNDER_MAINTENANCE) setNotice(status);
+      })
+      .catch(() => {
+        // The status check must never block the shop; a real maintenance answer arrives as a broadcast.
+      });
+    return () => controller.abort();
+  }, [checkStatus]);
 
   return (
     <>
       {inMaintenance ? null : children}
-      {controllerWanted ? (
-        <MaintenanceController
-          underMaintenance={underMaintenance}
-          notice={notice}
-          onMaintenanceChange={setInMaintenance}
-          checkStatus={checkStatus}
-          recheckIntervalMs={recheckIntervalMs}
-        />
+      {underMaintenance || notice ? (
+        <Suspense fallback={null}>
+          <MaintenanceController
+            underMaintenance={underMaintenance}
+            notice={notice}
+            onMaintenanceChange={setInMaintenance}
+            checkStatus={checkStatus}
+            recheckIntervalMs={recheckIntervalMs}
+          />
+        </Suspense>
       ) : null}
     </>
   );
