@@ -1,5 +1,6 @@
 import type { PickupLocation } from '@contract/places';
-import { formatInZone, formatLongDate, formatTime, ISO_DATE_FORMAT } from '@/lib/dates';
+import { formatInZone, ISO_DATE_FORMAT } from '@/lib/datePatterns';
+import { formatLongDate, formatTime } from '@/lib/dates';
 
 /** Spec §3's client-side view of a pickup location: what the self-pickup option shows. */
 export interface PickupView {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { formatInZone } from './datePatterns';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
   DEFAULT_TIME_ZONE,
   formatDayTime,
-  formatInZone,
   formatLongDate,
   formatTime,
   ISO_DATE_FORMAT,
   LONG_DATE_FORMAT,
+  TIME_FORMAT,
 } from './dates';
 
 // 13:22 UTC on 3 November 2026: 18:52 in Kolkata, 08:22 in New York.
@@ -26,6 +27,16 @@ describe('dates', () => {
     expect(formatTime(AT, 'Asia/Kolkata')).toBe('18:52');
     expect(formatTime(AT, 'America/New_York')).toBe('08:22');
     expect(formatTime(new Date(AT), 'UTC')).toBe('13:22');
+  });
+
+  it('reads the time of day and the long date as the spec’s patterns do, at every hour of a day', () => {
+    for (let hour = 0; hour < 24; hour++) {
+      const at = Date.UTC(2026, 0, 9, hour, 5);
+      for (const zone of ['Asia/Kolkata', 'America/New_York', 'UTC']) {
+        expect(formatTime(at, zone)).toBe(formatInZone(at, TIME_FORMAT, zone));
+        expect(formatLongDate(at, zone)).toBe(formatInZone(at, LONG_DATE_FORMAT, zone));
+      }
+    }
   });
 
   it('a day boundary is the buyer’s, not the machine’s', () => {

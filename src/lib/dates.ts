@@ -1,36 +1,51 @@
-import { tz } from '@date-fns/tz';
-import { format, isSameDay } from 'date-fns';
-import { LONG_DATE_FORMAT, TIME_FORMAT } from './dateFormats';
 import { buyerTimeZone } from './timeZone';
 
 export * from './dateFormats';
 export { buyerTimeZone, DEFAULT_TIME_ZONE } from './timeZone';
 
 /*
- * Dates and times as the buyer reads them: spec §9's formats, in the buyer's zone (the zone the client sends as
- * x-tz; Asia/Kolkata when the browser cannot tell), through date-fns and @date-fns/tz. Zod-free.
+ * The time of day and the long date as the buyer reads them, in the buyer's zone (the zone the client sends as x-tz;
+ * Asia/Kolkata when the browser cannot tell). Intl's own formats, which en-GB reads as spec §9's TIME_FORMAT and
+ * LONG_DATE_FORMAT: a product page shows them beside its last known prices offline without a date library.
+ * The other patterns are ./datePatterns' (date-fns). Zod-free.
  */
 
-type DateInput = Date | number | string;
+export type DateInput = Date | number | string;
 
-/** `date` in one of the formats above, as a clock in `zone` reads it. */
-export function formatInZone(date: DateInput, pattern: string, zone: string = buyerTimeZone()): string {
-  return format(date, pattern, { in: tz(zone) });
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a formatter is slow on a phone: one per zone and kind, built when first asked. */
+function formatter(kind: 'time' | 'long' | 'day', zone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${zone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'time'
+        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+        : kind === 'long'
+          ? { day: 'numeric', month: 'long', year: 'numeric' }
+          : { day: '2-digit', month: '2-digit', year: 'numeric' };
+    made = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone });
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** 18:52 */
-export function formatTime(date: DateInput, zone?: string): string {
-  return formatInZone(date, TIME_FORMAT, zone);
+export function formatTime(date: DateInput, zone: string = buyerTimeZone()): string {
+  return formatter('time', zone).format(new Date(date));
 }
 
 /** 3 November 2026 */
-export function formatLongDate(date: DateInput, zone?: string): string {
-  return formatInZone(date, LONG_DATE_FORMAT, zone);
+export function formatLongDate(date: DateInput, zone: string = buyerTimeZone()): string {
+  return formatter('long', zone).format(new Date(date));
 }
 
 /** 18:52 on the same day as `now` in the zone, "3 November 2026, 18:52" before. */
-export function formatDayTime(date: DateInput, now: DateInput, zone?: string): string {
+export function formatDayTime(date: DateInput, now: DateInput, zone: string = buyerTimeZone()): string {
+  const day = formatter('day', zone);
   const time = formatTime(date, zone);
-  const sameDay = isSameDay(date, now, { in: tz(zone ?? buyerTimeZone()) });
-  return sameDay ? time : `${formatLongDate(date, zone)}, ${time}`;
+  return day.format(new Date(date)) === day.format(new Date(now))
+    ? time
+    : `${formatLongDate(date, zone)}, ${time}`;
 }

@@ -172,7 +172,7 @@ describe('budgetFailures', () => {
     };
     expect(budgetFailures(productPage, regressedRun, ENFORCED)).toEqual([
       'performance 70 < 90',
-      'JS 300.0 KB gzip > 190.0 KB',
+      'JS 300.0 KB gzip > 165.0 KB',
     ]);
   });
 

@@ -9,12 +9,8 @@ import {
   packagesByCodesQuery,
 } from '@/api/commerce';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
-import {
-  leafState,
-  PRICE_ESTIMATE_REUSE_MS,
-  packageAvailabilityActors,
-  packageAvailabilityMachine,
-} from './machine';
+import { leafState, startingState } from './availability';
+import { PRICE_ESTIMATE_REUSE_MS, packageAvailabilityActors, packageAvailabilityMachine } from './machine';
 import { packageFixture } from './testData';
 
 interface Deferred<T> {
@@ -127,6 +123,14 @@ describe('package availability machine (spec §4 Package availability)', () => {
     await settle();
     expect(state()).toBe('fetchingPackageDetails');
     expect(calls.details).toHaveLength(1);
+  });
+
+  it.each([
+    ['no list', undefined],
+    ['an in-stock list', inStock],
+    ['an out-of-stock list', outOfStock],
+  ])('starts where a card painted before the machine loaded says it will, from %s', (_, listed) => {
+    expect(harness(listed).state()).toBe(startingState(listed));
   });
 
   it('a failed details fetch goes to fetchingPackageDetailsFailed; RETRY fetches again', async () => {

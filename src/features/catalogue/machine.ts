@@ -278,35 +278,3 @@ export function packageAvailabilityActors(queryClient: QueryClient) {
     >(({ input }) => requestNotifyMe(input.packageId, input.contact, input.countryCode)),
   };
 }
-
-/** Leaf state names of the machine, as the card renders them. */
-export type AvailabilityState =
-  | 'fetchingPackageDetails'
-  | 'fetchingPackageDetailsFailed'
-  | 'fetchingLastSale'
-  | 'fetchingLastSaleFailure'
-  | 'notifyMe'
-  | 'notifyMePending'
-  | 'notifyMeSuccess'
-  | 'notifyMeFailure'
-  | 'fetchingPriceEstimate'
-  | 'fetchingPriceEstimateFailed'
-  | 'readyToPurchase';
-
-/** 'fetchingPackageDetails' or { packagesInStock: 'readyToPurchase' } → the leaf name. */
-export function leafState(value: string | Record<string, unknown>): AvailabilityState {
-  let v: unknown = value;
-  while (typeof v === 'object' && v !== null) v = Object.values(v)[0];
-  return v as AvailabilityState;
-}
-
-export function isOutOfStockState(state: AvailabilityState): boolean {
-  return (
-    state === 'fetchingLastSale' ||
-    state === 'fetchingLastSaleFailure' ||
-    state === 'notifyMe' ||
-    state === 'notifyMePending' ||
-    state === 'notifyMeSuccess' ||
-    state === 'notifyMeFailure'
-  );
-}

@@ -1,17 +1,32 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { notifyMeMutation } from '@/api/commerce';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { isAdoptingServerPage } from '@/lib/serverPage';
-import {
-  isOutOfStockState,
-  leafState,
-  packageAvailabilityActors,
-  packageAvailabilityMachine,
-} from '../machine';
+import { startingState } from '../availability';
+import type { AvailabilityDriverProps, AvailabilitySend, CardView } from './AvailabilityDriver';
 import { PackageCard } from './PackageCard';
+
+type Driver = ComponentType<AvailabilityDriverProps>;
+let loadedDriver: Driver | undefined;
+let loadingDriver: Promise<Driver> | undefined;
+
+/** The machine's module, once for every card; a failed load may be tried again. */
+function loadDriver(): Promise<Driver> {
+  loadingDriver ??= import('./AvailabilityDriver').then(
+    (module) => {
+      loadedDriver = module.default;
+      return module.default;
+    },
+    (error: unknown) => {
+      loadingDriver = undefined;
+      throw error;
+    },
+  );
+  return loadingDriver;
+}
+
+function sameView(a: CardView, b: CardView): boolean {
+  return a.state === b.state && a.lastSaleNote === b.lastSaleNote && a.error === b.error;
+}
 
 export interface AvailablePackageCardProps {
   /** The package as the page's list read it (prices and the package-level estimate). */
@@ -25,7 +40,11 @@ export interface AvailablePackageCardProps {
   onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
 }
 
-/** A package card driven by its own package availability machine (spec §4). */
+/**
+ * A package card driven by its own package availability machine (spec §4). The card paints at once in the state
+ * the machine starts in (a server-rendered page's card is ready to buy from its list); the machine and XState load
+ * when there is something for it to do, and drive the card from then on.
+ */
 export function AvailablePackageCard({
   pkg,
   countryCode,
@@ -35,59 +54,71 @@ export function AvailablePackageCard({
   headingLevel,
   onBuy,
 }: AvailablePackageCardProps) {
-  const queryClient = useQueryClient();
-  // The machine's NOTIFY_ME call is a TanStack Query mutation (mutateAsync is stable for the card's life).
-  const { mutateAsync: notifyMe } = useMutation(notifyMeMutation());
-  const [machine] = useState(() =>
-    packageAvailabilityMachine.provide({
-      actors: {
-        ...packageAvailabilityActors(queryClient),
-        notifyMe: fromPromise(({ input }: { input: Parameters<typeof notifyMe>[0] }) => notifyMe(input)),
-      },
-    }),
+  // The card of a server-rendered page starts from the list it was rendered with, as the server did.
+  const [listed] = useState(() => (isAdoptingServerPage() ? pkg : undefined));
+  const [view, setView] = useState<CardView>(() => ({
+    state: startingState(listed),
+    lastSaleNote: null,
+    error: null,
+  }));
+  const onView = useCallback(
+    (next: CardView) => setView((shown) => (sameView(shown, next) ? shown : next)),
+    [],
   );
-  const [snapshot, send] = useMachine(machine, {
-    input: {
-      packageId: pkg.package_id,
-      packageCode: pkg.package_code,
-      countryCode,
-      pageCodes,
-      // The card of a server-rendered page starts from the list it was rendered with, as the server did.
-      ...(isAdoptingServerPage() ? { listed: pkg } : {}),
-    },
-  });
-  const state = leafState(snapshot.value as string | Record<string, unknown>);
+  const [Driver, setDriver] = useState(() => loadedDriver);
+  const send = useRef<AvailabilitySend | null>(null);
 
-  // A refetched list (reconnect, currency switch, another card's estimate) that disagrees with this
-  // machine about the stock makes it check again. Agreeing updates need nothing: the card shows the list.
-  const seenUpdate = useRef(listUpdatedAt);
+  const load = useCallback(() => {
+    loadDriver().then(
+      (driver) => setDriver(() => driver),
+      // A card that cannot get its machine (offline, a chunk gone after an update) offers to try again.
+      (error: unknown) =>
+        setView((shown) =>
+          shown.state === 'fetchingPackageDetails'
+            ? { state: 'fetchingPackageDetailsFailed', lastSaleNote: null, error }
+            : shown,
+        ),
+    );
+  }, []);
+  // A card ready to buy from the server's list has nothing for its machine to do until the list changes: the machine
+  // (and XState) load then, or at once for a card that must ask the server (out of stock, or not from the list).
+  const [firstListUpdate] = useState(listUpdatedAt);
+  const machineNeeded = view.state !== 'readyToPurchase' || listUpdatedAt !== firstListUpdate;
   useEffect(() => {
-    if (seenUpdate.current === listUpdatedAt) return;
-    if (
-      state === 'fetchingPackageDetails' ||
-      state === 'fetchingPriceEstimate' ||
-      state === 'notifyMePending'
-    ) {
-      return;
-    }
-    seenUpdate.current = listUpdatedAt;
-    if (state === 'fetchingPackageDetailsFailed' || isOutOfStockState(state) !== pkg.is_out_of_stock) {
-      send({ type: 'REFRESH' });
-    }
-  }, [listUpdatedAt, pkg.is_out_of_stock, state, send]);
+    if (machineNeeded && !loadedDriver) load();
+  }, [machineNeeded, load]);
 
-  // The machine's estimate is read through the same query as the page's list, so the list is never older.
+  const retry = useCallback(() => {
+    if (send.current) return send.current({ type: 'RETRY' });
+    setView({ state: startingState(listed), lastSaleNote: null, error: null });
+    load();
+  }, [listed, load]);
+
   return (
-    <PackageCard
-      pkg={pkg}
-      state={state}
-      lastSale={snapshot.context.lastSale}
-      error={snapshot.context.error}
-      eager={eager ?? false}
-      headingLevel={headingLevel ?? 2}
-      onBuy={onBuy}
-      onRetry={() => send({ type: 'RETRY' })}
-      onNotifyMe={(contact) => send({ type: 'NOTIFY_ME', contact })}
-    />
+    <>
+      {Driver ? (
+        <Driver
+          pkg={pkg}
+          countryCode={countryCode}
+          pageCodes={pageCodes}
+          listUpdatedAt={listUpdatedAt}
+          firstListUpdate={firstListUpdate}
+          listed={listed}
+          onView={onView}
+          sendRef={send}
+        />
+      ) : null}
+      <PackageCard
+        pkg={pkg}
+        state={view.state}
+        lastSaleNote={view.lastSaleNote}
+        error={view.error}
+        eager={eager ?? false}
+        headingLevel={headingLevel ?? 2}
+        onBuy={onBuy}
+        onRetry={retry}
+        onNotifyMe={(contact) => send.current?.({ type: 'NOTIFY_ME', contact })}
+      />
+    </>
   );
 }

@@ -1,16 +1,15 @@
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import { format, formatDistanceStrict } from 'date-fns';
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import type { LastSale, NotifyMeContact } from '@/api/commerce';
+import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
-import { LONG_DATE_FORMAT } from '@/lib/dateFormats';
 import { splitPackageName } from '@/lib/packageName';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
 import { QuantityStepper } from '@/ui/QuantityStepper';
+import { type AvailabilityState, isOutOfStockState } from '../availability';
 import {
   customTotal,
   listOf,
@@ -25,7 +24,6 @@ import {
   unitPrice,
   vendorName,
 } from '../display';
-import { type AvailabilityState, isOutOfStockState } from '../machine';
 import { Gallery } from './Gallery';
 import { StickyBuyBar } from './StickyBuyBar';
 import './PackageCard.css';
@@ -40,7 +38,8 @@ export interface PackageCardProps {
   pkg: PackageWithEstimate;
   /** The leaf state of the package availability machine. */
   state: AvailabilityState;
-  lastSale?: LastSale | null;
+  /** The last sale, as lastSaleText words it (known once the machine has asked). */
+  lastSaleNote?: string | null;
   /** The error of the failed step, if any. */
   error?: unknown;
   /** The first card: its first picture loads at once, the rest lazily. */
@@ -67,26 +66,6 @@ function EmiLine({ amount, currency }: { amount: number; currency: Currency }) {
       /month
     </p>
   );
-}
-
-/** "Last sold 4 days ago · 4 sold in the last 30 days · Back by 12 December 2026". */
-export function lastSaleText(lastSale: LastSale, now: Date = new Date()): string {
-  const parts: string[] = [];
-  if (lastSale.last_sale_datetime) {
-    const at = new Date(lastSale.last_sale_datetime);
-    parts.push(`Last sold ${formatDistanceStrict(at, now, { addSuffix: true })}`);
-  } else {
-    parts.push('Not sold in the last 30 days');
-  }
-  if (lastSale.units_sold_last_30_days > 0) {
-    parts.push(`${lastSale.units_sold_last_30_days} sold in the last 30 days`);
-  }
-  if (lastSale.expected_restock_date) {
-    const restock = new Date(`${lastSale.expected_restock_date}T00:00:00`);
-    if (restock.getTime() >= now.getTime() - 86_400_000)
-      parts.push(`Back by ${format(restock, LONG_DATE_FORMAT)}`);
-  }
-  return parts.join(' · ');
 }
 
 /** What the cheapest product a buyer can choose costs with GST: a customizable package's "From" price. */
@@ -155,7 +134,7 @@ function ProductRow({
 export function PackageCard({
   pkg,
   state,
-  lastSale = null,
+  lastSaleNote = null,
   error,
   eager = false,
   headingLevel = 2,
@@ -299,8 +278,8 @@ export function PackageCard({
           </Button>
         </div>
       )}
-      {lastSale && state !== 'fetchingLastSale' && state !== 'fetchingLastSaleFailure' && (
-        <p className="catalogue-card__last-sale">{lastSaleText(lastSale)}</p>
+      {lastSaleNote && state !== 'fetchingLastSale' && state !== 'fetchingLastSaleFailure' && (
+        <p className="catalogue-card__last-sale">{lastSaleNote}</p>
       )}
       {(state === 'notifyMe' || state === 'notifyMePending' || state === 'notifyMeFailure') && (
         <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvailabilityState } from '../machine';
+import type { AvailabilityState } from '../availability';
 import { batPackageFixture, packageCardProps, packageFixture } from '../testData';
 import { PackageCard, type PackageCardProps } from './PackageCard';
 

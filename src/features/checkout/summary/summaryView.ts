@@ -2,7 +2,7 @@ import { FESTIVAL_DELIVERY_WINDOWS, HOME_KIT_HEADSET_PRODUCT_CODE, PACKAGE_CODES
 import { divideHalfUp } from '@contract/money';
 import { differenceInCalendarDays } from 'date-fns';
 import type { PriceView } from '@/api/priceEstimate';
-import { formatInZone, ISO_DATE_FORMAT } from '@/lib/dates';
+import { formatInZone, ISO_DATE_FORMAT } from '@/lib/datePatterns';
 import { DEFAULT_TIME_ZONE } from '@/lib/timeZone';
 import { hasNoCostEmi } from '../totalBarMachine';
 import type { CheckoutVariant } from '../variants';
