@@ -1,6 +1,12 @@
 /** Spec §9: the shop's time zone. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
+/**
+ * DEFAULT_TIME_ZONE's offset from UTC, which it keeps all year (India has no daylight saving): the shop's calendar
+ * day is read from it without a time-zone formatter (the first one a page builds costs ~35 ms, ~140 ms on a phone).
+ */
+export const SHOP_UTC_OFFSET = '+05:30';
+
 let cachedZone: string | undefined;
 
 interface TemporalNow {

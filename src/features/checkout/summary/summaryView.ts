@@ -2,8 +2,7 @@ import { FESTIVAL_DELIVERY_WINDOWS, HOME_KIT_HEADSET_PRODUCT_CODE, PACKAGE_CODES
 import { divideHalfUp } from '@contract/money';
 import { differenceInCalendarDays } from 'date-fns';
 import type { PriceView } from '@/api/priceEstimate';
-import { formatInZone, ISO_DATE_FORMAT } from '@/lib/datePatterns';
-import { DEFAULT_TIME_ZONE } from '@/lib/timeZone';
+import { SHOP_UTC_OFFSET } from '@/lib/timeZone';
 import { hasNoCostEmi } from '../totalBarMachine';
 import type { CheckoutVariant } from '../variants';
 
@@ -68,14 +67,16 @@ export interface FestivalWindow {
   extraDays: number;
 }
 
+const DAY_MS = 86_400_000;
+
 /** The festival season on at `now`, by the shop's calendar day (its couriers run on India's dates). */
 export function activeFestival(
   now: Date | number,
   windows: readonly FestivalWindow[] = FESTIVAL_DELIVERY_WINDOWS,
 ): FestivalWindow | null {
-  const today = formatInZone(now, ISO_DATE_FORMAT, DEFAULT_TIME_ZONE);
-  // ISO dates compare as strings.
-  return windows.find((w) => w.from <= today && today <= w.to) ?? null;
+  const at = typeof now === 'number' ? now : now.getTime();
+  const dayStart = (isoDate: string) => Date.parse(`${isoDate}T00:00:00${SHOP_UTC_OFFSET}`);
+  return windows.find((w) => dayStart(w.from) <= at && at < dayStart(w.to) + DAY_MS) ?? null;
 }
 
 export interface SummaryExtras {
