@@ -72,7 +72,7 @@ export const auditedPages: readonly PageToAudit[] = [
     indexed: false,
     jsBudget: false,
     setup: 'signedInWithCart',
-    // Medians of 89–96 in nine audits today (87–98 the day before, 79.5–87 earlier; runs 73–97, TBT 0.19–0.44 s). What
+    // Medians of 89–96 in seven audits today (87–98 the day before, 79.5–87 earlier; runs 73–97, TBT 0.19–0.44 s). What
     // is left is a few 50–120 ms tasks: evaluating the contract's zod schemas and the machines as their chunks load,
     // and the first commit of the form. Held to 85 until a median of 95 holds on more than one day; the target is 95.
     performanceFloor: 85,
