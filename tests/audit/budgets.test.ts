@@ -57,7 +57,7 @@ describe('the audited pages', () => {
     const checkout = auditedPages.find((page) => page.path === '/checkout');
     expect(checkout?.setup).toBe('signedInWithCart');
     const limits = checkout && enforcedLimits(checkout);
-    expect(limits?.scores).toEqual({ ...ENFORCED.scores, performance: 85 });
+    expect(limits?.scores).toEqual({ ...ENFORCED.scores, performance: 80 });
     expect(limits?.jsGzipBytes).toBe(ENFORCED.jsGzipBytes);
   });
 
