@@ -12,20 +12,23 @@ export { buyerTimeZone, DEFAULT_TIME_ZONE } from './timeZone';
 
 export type DateInput = Date | number | string;
 
+type Kind = 'time' | 'long' | 'day';
+
+const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** Only compared, never shown: which calendar day it is in the zone. */
+  day: { day: '2-digit', month: '2-digit', year: 'numeric' },
+};
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Building a formatter is slow on a phone: one per zone and kind, built when first asked. */
-function formatter(kind: 'time' | 'long' | 'day', zone: string): Intl.DateTimeFormat {
+function formatter(kind: Kind, zone: string): Intl.DateTimeFormat {
   const key = `${kind} ${zone}`;
   let made = formatters.get(key);
   if (!made) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'time'
-        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-        : kind === 'long'
-          ? { day: 'numeric', month: 'long', year: 'numeric' }
-          : { day: '2-digit', month: '2-digit', year: 'numeric' };
-    made = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone });
+    made = new Intl.DateTimeFormat('en-GB', { ...OPTIONS[kind], timeZone: zone });
     formatters.set(key, made);
   }
   return made;
