@@ -1,5 +1,5 @@
 import { toMinor } from '@contract/money';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from './money';
 
 describe('formatMoney', () => {
@@ -24,5 +24,28 @@ describe('formatMoney', () => {
 
   it('formats negative amounts', () => {
     expect(formatMoney(-50_000, 'INR')).toBe('-₹500');
+  });
+});
+
+describe('prepareMoneyFormat', () => {
+  it("builds the currency's formatter, which the first price then uses instead of building its own", async () => {
+    vi.resetModules();
+    const fresh = await import('./money');
+    const original = Intl.NumberFormat;
+    let built = 0;
+    Intl.NumberFormat = new Proxy(original, {
+      construct: (target, args: ConstructorParameters<typeof Intl.NumberFormat>) => {
+        built += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      fresh.prepareMoneyFormat('INR');
+      expect(built).toBe(1);
+      expect(fresh.formatMoney(toMinor(7999, 'INR'), 'INR')).toBe('₹7,999');
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = original;
+    }
   });
 });

@@ -29,6 +29,14 @@ function formatter(currency: Currency, fractionDigits: number): Intl.NumberForma
   return f;
 }
 
+/**
+ * Builds a currency's formatter before its first price is shown. A page's first Intl.NumberFormat loads ICU's data,
+ * a long task on a phone: called in a task of its own, it does not add to the render that shows the prices.
+ */
+export function prepareMoneyFormat(currency: Currency): void {
+  formatter(currency, 0);
+}
+
 /** Spec §9: ₹1,00,000 and $1,299 when the fraction is zero, $12.50 when it is not. */
 export function formatMoney(minor: number, currency: Currency): string {
   const unit = minorPerMajor(currency);

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
+import { useLayoutEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +52,14 @@ function Checkout({ onSnapChange }: { onSnapChange?: (snap: SheetSnap) => void }
       </BottomSheet>
     </>
   );
+}
+
+/** Notes the commit that puts it on the page. */
+function Committed({ name, commits }: { name: string; commits: string[] }) {
+  useLayoutEffect(() => {
+    commits.push(name);
+  }, [name, commits]);
+  return <span>{name}</span>;
 }
 
 const handle = () => screen.getByRole('button', { name: 'Order summary' });
@@ -199,6 +208,20 @@ describe('BottomSheet on a phone', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('mounts the collapsed body after the sheet itself, and has it in place as soon as the sheet rises', async () => {
+    const commits: string[] = [];
+    render(
+      <BottomSheet label="Order summary" peek={<Committed name="peek" commits={commits} />}>
+        <Committed name="body" commits={commits} />
+      </BottomSheet>,
+    );
+    // In one commit the body, which comes first, would be laid out first; the peek's commit comes before it.
+    await screen.findByText('body');
+    expect(commits).toEqual(['peek', 'body']);
+    tapHandle();
+    expect(screen.getByRole('dialog')).toContainElement(screen.getByText('body'));
+  });
+
   it('stops being a dialog when the window widens past 768 px', () => {
     render(<Checkout />);
     tapHandle();
@@ -216,6 +239,7 @@ describe('BottomSheet from 769 px', () => {
     render(<Checkout />);
     const region = screen.getByRole('region', { name: 'Order summary' });
     expect(region).not.toHaveAttribute('aria-modal');
+    // Inline the body is in sight: it comes with the sheet's first render.
     expect(region).toContainElement(screen.getByText('GST ₹180'));
     expect(region).toContainElement(screen.getByRole('button', { name: 'Pay now' }));
 

@@ -4,6 +4,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  startTransition,
   useCallback,
   useEffect,
   useId,
@@ -63,6 +64,10 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
   const panned = useRef(false);
   const onSnapChangeRef = useRef(onSnapChange);
   onSnapChangeRef.current = onSnapChange;
+  // Collapsed on a phone the body is out of sight: its content mounts in a transition after the sheet's own
+  // commit, so the page's first commit is smaller. Raising the sheet renders it at once.
+  const [bodyMounted, setBodyMounted] = useState(false);
+  useEffect(() => startTransition(() => setBodyMounted(true)), []);
 
   const modal = isMobile && snap !== 'peek';
 
@@ -240,7 +245,7 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
             </button>
           </m.div>
           <div ref={bodyRef} id={bodyId} className="ui-sheet__body">
-            {children}
+            {bodyMounted || raised || !isMobile ? children : null}
           </div>
           <m.div className="ui-sheet__peek" {...dragHandlers}>
             {peek}

@@ -1,6 +1,8 @@
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { prepareMoneyFormat } from '@/lib/money';
 import { cartStore } from '@/state/cart';
+import { useCountry } from '@/state/country';
 import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
 import { useCheckoutBoot } from './checkoutBoot';
 import './checkout-page.css';
@@ -63,6 +65,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const boot = useDeferredValue(useCheckoutBoot());
   // Asked for as the page opens, while the device's draft and cart are read.
   const flow = useLoadedChunk(loadFlow);
+  const { currency } = useCountry();
+  useEffect(() => {
+    const timer = setTimeout(() => prepareMoneyFormat(currency));
+    return () => clearTimeout(timer);
+  }, [currency]);
   // The ready page's chunk too, in a task of its own: adding its preload links is not free on a phone.
   useEffect(() => {
     const timer = setTimeout(() => void import('./CheckoutReady').catch(() => undefined));
