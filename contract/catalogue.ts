@@ -38,17 +38,12 @@ export const AVAILABILITY_TYPES = ['UNLIMITED', 'LIMITED'] as const;
 export const availabilityTypeSchema = z.enum(AVAILABILITY_TYPES);
 export type AvailabilityType = z.infer<typeof availabilityTypeSchema>;
 
-export { PACKAGE_CODES } from './constants';
-
-/** The three licence product codes: default-type products carrying them are licence products (spec §3 Product). */
-export const LICENCE_PRODUCT_CODES = {
-  premium: 'IBC_PREMIUM_LICENCE',
-  basic: 'IBC_BASIC_LICENCE',
-  businessEditionGame: 'IBC_BUSINESS_EDITION_GAME',
-} as const;
-export const LICENCE_PRODUCT_CODE_LIST: readonly string[] = Object.values(LICENCE_PRODUCT_CODES);
-
-export { SINGLE_QUANTITY_PRODUCT_CODES } from './constants';
+export {
+  LICENCE_PRODUCT_CODE_LIST,
+  LICENCE_PRODUCT_CODES,
+  PACKAGE_CODES,
+  SINGLE_QUANTITY_PRODUCT_CODES,
+} from './constants';
 
 /** Payment services: one for the card provider (modal), one for the hosted-link provider (spec §3). */
 export const PAYMENT_SERVICES = ['CARD_MODAL', 'PAYMENT_LINK'] as const;

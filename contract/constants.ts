@@ -111,3 +111,15 @@ export const FESTIVAL_DELIVERY_WINDOWS: readonly {
   { name: 'Diwali', from: '2026-10-29', to: '2026-11-13', extraDays: 5 },
   { name: 'Christmas and New Year', from: '2026-12-20', to: '2027-01-03', extraDays: 4 },
 ];
+
+/** The three licence product codes: default-type products carrying them are licence products (spec §3 Product). */
+export const LICENCE_PRODUCT_CODES = {
+  premium: 'IBC_PREMIUM_LICENCE',
+  basic: 'IBC_BASIC_LICENCE',
+  businessEditionGame: 'IBC_BUSINESS_EDITION_GAME',
+} as const;
+export const LICENCE_PRODUCT_CODE_LIST: readonly string[] = Object.values(LICENCE_PRODUCT_CODES);
+
+/** Spec §3 Payment types: Full Payment and No Cost EMI. */
+export const PRICING_TYPES = ['FULL_PAYMENT', 'NO_COST_EMI'] as const;
+export type PricingType = (typeof PRICING_TYPES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { availabilityTypeSchema, currencySchema, packageTypeSchema, productTypeSchema } from './catalogue';
+import { PRICING_TYPES } from './constants';
 import { DB_INT_MAX } from './patterns';
 
 /*
@@ -15,9 +16,7 @@ export const deliveryOptionSchema = z.enum(DELIVERY_OPTIONS, {
 });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 
-/** Spec §3 Payment types: Full Payment and No Cost EMI. */
-export const PRICING_TYPES = ['FULL_PAYMENT', 'NO_COST_EMI'] as const;
-export type PricingType = (typeof PRICING_TYPES)[number];
+export { PRICING_TYPES, type PricingType } from './constants';
 
 export const ESTIMATE_MAX_PACKAGES = 20;
 export const ESTIMATE_MAX_PRODUCTS_PER_PACKAGE = 20;

@@ -1,4 +1,4 @@
-import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
+import { LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
 import { parseFeatureFlags } from '@contract/flags';
 import type { Currency } from '@contract/money';
 import type { EstimateFeatures, PriceEstimateInputs, SelectedPackage } from '@/api/priceEstimate';

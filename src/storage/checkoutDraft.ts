@@ -1,7 +1,8 @@
-import { PRICING_TYPES } from '@contract/pricing';
 import { addDays } from 'date-fns';
-import { z } from 'zod';
+import type { CheckoutDraft, CheckoutEstimateRecord } from './checkoutDraftSchemas';
 import { STORAGE_KEYS, storedValue } from './kv';
+
+export type { CheckoutDraft, CheckoutEstimateRecord, LastOrderDetails } from './checkoutDraftSchemas';
 
 /*
  * The checkout's local memory (spec §4 step 13, §9 "Local order storage expiry: 7 days"): the form draft, the
@@ -11,45 +12,11 @@ import { STORAGE_KEYS, storedValue } from './kv';
 
 export const CHECKOUT_STORAGE_DAYS = 7;
 
-/** The longest value a draft field keeps: a form field, not a document. */
-const FIELD_MAX_LENGTH = 500;
-
-export const checkoutDraftSchema = z.object({
-  /** The form's values by field name (the one-time code is never kept). */
-  values: z.record(z.string().max(64), z.union([z.string().max(FIELD_MAX_LENGTH), z.boolean()])),
-  useDifferentBillingAddress: z.boolean(),
-  /** state_name_enum of the chosen state, '' when none. */
-  state: z.string().max(100),
-});
-export type CheckoutDraft = z.infer<typeof checkoutDraftSchema>;
-
-const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
-/** The checkout's last estimate as its price view (minor units), for the order it priced. */
-export const checkoutEstimateSchema = z.object({
-  /** Which order it priced (its lines and country): shown again only for the same. */
-  key: z.string().max(20_000),
-  receivedAt: z.number().int().min(0),
-  view: z.object({
-    currency: z.enum(['INR', 'USD']),
-    totalPrice: amount,
-    taxableAmount: amount,
-    taxAmount: amount,
-    shippingCharges: amount,
-    couponDiscount: amount,
-    associationDiscount: amount,
-    otherDiscounts: z.array(z.object({ name: z.string().max(200), value: amount })).max(20),
-    subtotal: amount,
-    pricingType: z.enum(PRICING_TYPES),
-    emiAmountStartingFrom: amount,
-    emiTenureMonths: z.number().int().positive().nullable(),
-    isShippingRequired: z.boolean(),
-  }),
-});
-export type CheckoutEstimateRecord = z.infer<typeof checkoutEstimateSchema>;
-
-export const lastOrderDetailsSchema = z.object({ orderId: z.string().min(1).max(100) });
-export type LastOrderDetails = z.infer<typeof lastOrderDetailsSchema>;
+// The records' schemas load with the first record to check: zod stays off the checkout's first scripts.
+const schemas = () => import('./checkoutDraftSchemas');
+const checkoutDraftSchema = () => schemas().then((m) => m.checkoutDraftSchema);
+const checkoutEstimateSchema = () => schemas().then((m) => m.checkoutEstimateSchema);
+const lastOrderDetailsSchema = () => schemas().then((m) => m.lastOrderDetailsSchema);
 
 /** Milliseconds from `now` to the same wall-clock time 7 days later. */
 function ttlFrom(now: number): number {

@@ -3,7 +3,7 @@
  * the cart (IndexedDB), added on the product page as a buyer adds it. The service worker, its caches and the HTTP
  * cache are then cleared, so the audited load of /checkout fetches everything as a first visit to it does.
  */
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium } from '@playwright/test';
 import { TOKEN_COOKIE_FIELDS, tokenCookieName } from '../../src/api/cookies';
 
 /** The fixed code of the audit's test numbers (nothing is sent; the server's hashing and limits are real). */
@@ -31,7 +31,8 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
   return json;
 }
 
-export async function signedInWithCart(baseUrl: string, chromePort: number): Promise<void> {
+/** Signs the audit's next buyer in within `context` and puts the home kit in their cart, caches then cleared. */
+export async function signInWithCart(baseUrl: string, context: BrowserContext): Promise<void> {
   issued += 1;
   if (issued > AUDIT_NUMBERS) throw new Error('raise AUDIT_NUMBERS');
   const phone = { phone_number: auditNumber(issued), country_code: '+91' };
@@ -43,30 +44,34 @@ export async function signedInWithCart(baseUrl: string, chromePort: number): Pro
     user_id: String(tokens.user_id),
     expires: String(Date.now() + Number(tokens.expires_in) * 1000),
   };
+  await context.addCookies(
+    TOKEN_COOKIE_FIELDS.map((field) => ({
+      name: tokenCookieName('main', field),
+      value: values[field],
+      url: baseUrl,
+    })),
+  );
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/ibc-kit`);
+  await page.getByRole('article').first().getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).waitFor();
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
 
+/** signInWithCart in the default context of the Chromium Lighthouse launched (listening on `chromePort`). */
+export async function signedInWithCart(baseUrl: string, chromePort: number): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('the launched Chromium has no default context');
-    await context.addCookies(
-      TOKEN_COOKIE_FIELDS.map((field) => ({
-        name: tokenCookieName('main', field),
-        value: values[field],
-        url: baseUrl,
-      })),
-    );
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/ibc-kit`);
-    await page.getByRole('article').first().getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).waitFor();
-    await page.evaluate(async () => {
-      for (const registration of await navigator.serviceWorker.getRegistrations())
-        await registration.unregister();
-      for (const key of await caches.keys()) await caches.delete(key);
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await page.close();
+    await signInWithCart(baseUrl, context);
   } finally {
     // Disconnects; the browser itself belongs to chrome-launcher.
     await browser.close();

@@ -1,5 +1,4 @@
-import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
-import { DELIVERY_OPTION_LABELS, GST_TYPES } from '@contract/constants';
+import { DELIVERY_OPTION_LABELS, GST_TYPES, LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
 import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH, PINCODE_PATTERN } from '@contract/patterns';
 import type { DeliveryOption } from '@contract/pricing';
 import { z } from 'zod';

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type Deferred, deferred } from './machines.test-helpers';
-import {
-  EMI_LABEL,
-  FULL_PAYMENT,
-  TOTAL_LABEL,
-  type TotalBarEstimate,
-  totalBarMachine,
-  totalBarView,
-} from './totalBarMachine';
+import { totalBarMachine } from './totalBarMachine';
+import { EMI_LABEL, FULL_PAYMENT, TOTAL_LABEL, type TotalBarEstimate, totalBarView } from './totalBarView';
 
 const estimate = (overrides: Partial<TotalBarEstimate> = {}): TotalBarEstimate => ({
   totalPrice: 12_345_600,

@@ -1,6 +1,6 @@
 import { Button } from '@/ui/Button';
 import { Skeleton } from '@/ui/Skeleton';
-import { totalBarView } from '../totalBarMachine';
+import { totalBarView } from '../totalBarView';
 import type { CheckoutSummaryState } from './types';
 import './summary.css';
 import '@/ui/visually-hidden.css';

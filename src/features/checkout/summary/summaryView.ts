@@ -3,7 +3,7 @@ import { divideHalfUp } from '@contract/money';
 import { differenceInCalendarDays } from 'date-fns';
 import type { PriceView } from '@/api/priceEstimate';
 import { SHOP_UTC_OFFSET } from '@/lib/timeZone';
-import { hasNoCostEmi } from '../totalBarMachine';
+import { hasNoCostEmi } from '../totalBarView';
 import type { CheckoutVariant } from '../variants';
 
 /*
