@@ -1,4 +1,5 @@
 import { PRICING_TYPES } from '@contract/constants';
+import { CURRENCIES } from '@contract/money';
 import { z } from 'zod';
 
 /* The schemas of the checkout's local records (./checkoutDraft), loaded with the first record to check. */
@@ -23,7 +24,7 @@ export const checkoutEstimateSchema = z.object({
   key: z.string().max(20_000),
   receivedAt: z.number().int().min(0),
   view: z.object({
-    currency: z.enum(['INR', 'USD']),
+    currency: z.enum(CURRENCIES),
     totalPrice: amount,
     taxableAmount: amount,
     taxAmount: amount,
