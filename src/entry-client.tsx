@@ -1,4 +1,5 @@
 import './ui/global.css';
+import { yieldToMain } from './lib/yieldToMain';
 
 /*
  * The first script only decides when the app starts. The server sends every page rendered (src/entry-server.tsx):
@@ -9,15 +10,6 @@ import './ui/global.css';
 
 /** How long a page waits for its paint and load before starting anyway (e.g. in a hidden tab). */
 const PAGE_SETTLE_WAIT_MS = 4000;
-
-/**
- * Hands the main thread back to the browser (input, rendering) before the next step: `scheduler.yield()` where
- * there is one (it resumes ahead of other queued work and is never clamped), else a zero timeout.
- */
-function yieldToMain(): Promise<void> {
-  if (typeof scheduler !== 'undefined' && typeof scheduler.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function firstContentfulPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -103,7 +95,7 @@ async function boot() {
   await yieldToMain();
   const { startApp } = await import('./app/startApp');
   await yieldToMain();
-  await startApp(yieldToMain, replayTaps);
+  await startApp(replayTaps);
 }
 
 void boot();

@@ -42,8 +42,21 @@ export function createShopRouter({ queryClient, countryCode, Wrap, nonce, isShel
   return router;
 }
 
+/** The modules the routes matching `pathname` ask to load first, one per task (`evaluateFirst`), outermost route first. */
+export function firstImportsOf(
+  router: ReturnType<typeof createShopRouter>,
+  pathname: string,
+): (() => Promise<unknown>)[] {
+  const [matched] = router.getMatchedRoutes(pathname);
+  return matched.flatMap((route) => route.options.staticData?.evaluateFirst ?? []);
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createShopRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The large modules the page's first render runs, loaded one per task before it (`importInSteps`). */
+    evaluateFirst?: readonly (() => Promise<unknown>)[];
   }
 }

@@ -5,6 +5,7 @@ import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
+import { importInSteps, yieldToMain } from '@/lib/yieldToMain';
 import { hydrateCart } from '@/state/cart';
 import { adoptCountryCookie, bindCountryQueryClient, countryStore, hydrateCountry } from '@/state/country';
 import { track } from '../features/analytics/track';
@@ -19,17 +20,14 @@ import {
 import { OnHydratedProvider } from './HydrationMarker';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { createQueryClient } from './queryClient';
-import { createShopRouter } from './router';
+import { createShopRouter, firstImportsOf } from './router';
 
 /**
  * Starts the live shop over the page the server rendered (src/entry-client.tsx calls it after the first paint):
  * query client and persister, client state from IndexedDB, the router, the auth actor and the service worker.
  * Each step hands the main thread back (`yieldToMain`) so a slow phone never sees one long task.
  */
-export async function startApp(
-  yieldToMain: () => Promise<void>,
-  onMounted: () => void = () => {},
-): Promise<void> {
+export async function startApp(onMounted: () => void = () => {}): Promise<void> {
   // onlineManager assumes "online" until an event says otherwise; a page opened offline must start offline,
   // so paused queries wait for the connection and the cart says its prices are not yet re-checked.
   onlineManager.setOnline(navigator.onLine);
@@ -98,6 +96,8 @@ export async function startApp(
 
   const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
   await yieldToMain();
+  // The page's large libraries, each in a task of its own, before the router loads the page's code that needs them.
+  await importInSteps(firstImportsOf(router, window.location.pathname));
   // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
   // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
   startTransition(() => {

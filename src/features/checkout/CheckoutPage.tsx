@@ -1,6 +1,7 @@
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { prepareMoneyFormat } from '@/lib/money';
+import { importInSteps } from '@/lib/yieldToMain';
 import { cartStore } from '@/state/cart';
 import { useCountry } from '@/state/country';
 import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
@@ -21,7 +22,17 @@ export {
  * and sheet (./CheckoutReady) come in chunks of their own, each evaluated in its own task while the loading screen shows.
  */
 
-const loadFlow = () => import('./CheckoutFlow');
+// Each large library the machines and the form need evaluates in a task of its own, before the chunk that uses it.
+const loadFlow = () =>
+  importInSteps([
+    () => import('@contract/orders'),
+    () => import('@/lib/phone'),
+    () => import('./checkoutMachine'),
+  ]).then(() => import('./CheckoutFlow'));
+const loadReady = () =>
+  importInSteps([() => import('@/ui/Modal'), () => import('@/ui/form/form')]).then(
+    () => import('./CheckoutReady'),
+  );
 
 function TitleStrip({ title, currencySwitch }: { title: string; currencySwitch?: ReactNode }) {
   return (
@@ -72,7 +83,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   }, [currency]);
   // The ready page's chunk too, in a task of its own: adding its preload links is not free on a phone.
   useEffect(() => {
-    const timer = setTimeout(() => void import('./CheckoutReady').catch(() => undefined));
+    const timer = setTimeout(() => void loadReady().catch(() => undefined));
     return () => clearTimeout(timer);
   }, []);
   const { items } = useSnapshot(cartStore);

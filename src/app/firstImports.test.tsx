@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
+import { createShopRouter, firstImportsOf } from './router';
+
+const router = createShopRouter({
+  queryClient: new QueryClient(),
+  countryCode: () => 'IN',
+  Wrap: ({ children }: { children: ReactNode }) => <>{children}</>,
+});
+
+describe('firstImportsOf', () => {
+  it.each(['/sign-in', '/sign-in/', '/sign-in/verify', '/sign-in/sign-up/verify', '/f/sign-in'])(
+    '%s loads zod, the phone numbering plan and the form library first, one step each',
+    (path) => {
+      expect(firstImportsOf(router, path)).toEqual([...SIGN_IN_FIRST_IMPORTS]);
+    },
+  );
+
+  it('loads the invite form its three libraries first', () => {
+    expect(firstImportsOf(router, '/form/get-invite')).toHaveLength(3);
+  });
+
+  it.each(['/', '/ibc-kit', '/about-us', '/checkout', '/no-such-page'])(
+    '%s has nothing to load first',
+    (path) => {
+      expect(firstImportsOf(router, path)).toEqual([]);
+    },
+  );
+});
