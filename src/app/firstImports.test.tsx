@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
+import { ORDER_PAGE_FIRST_IMPORTS } from '@/features/orders/firstImports';
 import { createShopRouter, firstImportsOf } from './router';
 
 const router = createShopRouter({
@@ -15,6 +16,13 @@ describe('firstImportsOf', () => {
     '%s loads zod, the phone numbering plan and the form library first, one step each',
     (path) => {
       expect(firstImportsOf(router, path)).toEqual([...SIGN_IN_FIRST_IMPORTS]);
+    },
+  );
+
+  it.each(['/my-orders', '/order/42/success', '/order/42/error', '/success', '/failure'])(
+    '%s loads zod with the orders contract first',
+    (path) => {
+      expect(firstImportsOf(router, path)).toEqual([...ORDER_PAGE_FIRST_IMPORTS]);
     },
   );
 
