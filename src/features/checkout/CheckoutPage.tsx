@@ -25,6 +25,8 @@ export {
 // Each large library the machines and the form need evaluates in a task of its own, before the chunk that uses it.
 const loadFlow = () =>
   importInSteps([
+    () => import('zod'),
+    () => import('@contract/catalogue'),
     () => import('@contract/orders'),
     () => import('@/lib/phone'),
     () => import('./checkoutMachine'),
