@@ -20,14 +20,14 @@ describe('firstImportsOf', () => {
   );
 
   it.each(['/my-orders', '/order/42/success', '/order/42/error', '/success', '/failure'])(
-    '%s loads zod with the orders contract first',
+    '%s loads zod, the catalogue and the orders contract first',
     (path) => {
       expect(firstImportsOf(router, path)).toEqual([...ORDER_PAGE_FIRST_IMPORTS]);
     },
   );
 
-  it('loads the invite form its three libraries first', () => {
-    expect(firstImportsOf(router, '/form/get-invite')).toHaveLength(3);
+  it('loads the invite form its four libraries first', () => {
+    expect(firstImportsOf(router, '/form/get-invite')).toHaveLength(4);
   });
 
   it.each(['/', '/ibc-kit', '/about-us', '/checkout', '/no-such-page'])(
