@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { readTokenCookie } from '@/api/cookies';
 import { apiEvents } from '@/api/events';
+import { importInSteps } from '@/lib/yieldToMain';
 import type { AuthRuntime } from './runtime';
 import type { AuthAnalyticsEvent, AuthSnapshot, AuthTrack, SignInCompletion } from './types';
 
@@ -67,14 +68,17 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
   const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);
 
   const runtime = useCallback((): Promise<AuthRuntime> => {
-    runtimeRef.current ??= import('./runtime').then(({ createAuthRuntime }) =>
-      createAuthRuntime({
-        hasAccessToken: Boolean(readTokenCookie('main', 'access_token')),
-        onChange: setSnapshot,
-        track: () => latest.current.track,
-        onSignedOut: () => latest.current.onSignedOut?.(),
-      }),
-    );
+    // zod and the user API evaluate in tasks of their own before the actor's chunk: together they are a long task.
+    runtimeRef.current ??= importInSteps([() => import('zod'), () => import('@/api/user')])
+      .then(() => import('./runtime'))
+      .then(({ createAuthRuntime }) =>
+        createAuthRuntime({
+          hasAccessToken: Boolean(readTokenCookie('main', 'access_token')),
+          onChange: setSnapshot,
+          track: () => latest.current.track,
+          onSignedOut: () => latest.current.onSignedOut?.(),
+        }),
+      );
     return runtimeRef.current;
   }, []);
 
