@@ -1,5 +1,5 @@
 import type { Currency } from '@contract/constants';
-import { clear, set } from 'idb-keyval';
+import { clear, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvStore, STORAGE_KEYS } from '@/storage/kv';
 import {
@@ -279,6 +279,32 @@ describe('cart store', () => {
       ['IBC_GAME_1_PROFILE_KEY', 1],
     ]);
     expect(cartStore.items[0]?.priceEstimateDetails).toEqual({ totalAmount: 4_719_882 });
+  });
+
+  it('writes the first change at once, so a buyer who leaves right after adding keeps it', async () => {
+    await hydrateCart();
+    // The write window's timer never fires here: only a write made without it can land.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      addPackageToCart(solo());
+      // Polled on setImmediate, which is not faked (vi.waitFor would advance the fake timers).
+      const storedCodes = async () => {
+        const stored = (await get(STORAGE_KEYS.cart, kvStore())) as
+          | { value: { items: CartItem[] } }
+          | undefined;
+        return stored?.value.items.map((l) => l.productCode) ?? [];
+      };
+      for (let i = 0; i < 100 && !(await storedCodes()).includes('IBC_VR_HEADSET'); i++)
+        await new Promise((resolve) => setImmediate(resolve));
+      expect(await storedCodes()).toContain('IBC_VR_HEADSET');
+      // A change within the window waits for it (or a flush), and is then written too.
+      updateItemQuantity('1:12', 3);
+      await flushCart();
+      const stored = (await get(STORAGE_KEYS.cart, kvStore())) as { value: { items: CartItem[] } };
+      expect(stored.value.items.find((l) => l.productCode === 'IBC_TRACKED_BAT')?.quantity).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   describe('across tabs', () => {

@@ -319,7 +319,7 @@ export function useCartCount(): number {
   return addedCount(items);
 }
 
-// ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes debounced and flushed on hide ----
+// ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes batched and flushed on hide ----
 
 // The schema loads with the first read (after the first paint), not with the shell.
 const storedCart = storedValue(STORAGE_KEYS.cart, () =>
@@ -327,6 +327,8 @@ const storedCart = storedValue(STORAGE_KEYS.cart, () =>
 );
 const WRITE_DELAY_MS = 250;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
+/** A change not yet written: it goes at the end of the write window, or with a flush. */
+let unsaved = false;
 let persisting: (() => void) | undefined;
 let hydration: Promise<void> | undefined;
 
@@ -351,21 +353,33 @@ async function save(): Promise<void> {
   channel?.postMessage(record);
 }
 
-/** Writes any pending change now (pagehide, tab hidden, tests). */
-export async function flushCart(): Promise<void> {
-  if (writeTimer === undefined) return;
-  clearTimeout(writeTimer);
-  writeTimer = undefined;
-  await save();
+function writeUnsaved(): Promise<void> {
+  if (!unsaved) return Promise.resolve();
+  unsaved = false;
+  return save();
 }
 
+/** Writes any pending change now (pagehide, tab hidden, tests). */
+export async function flushCart(): Promise<void> {
+  if (writeTimer !== undefined) clearTimeout(writeTimer);
+  writeTimer = undefined;
+  await writeUnsaved();
+}
+
+/**
+ * The first change after a quiet spell is written as soon as the action that made it has finished (a microtask
+ * later), so a buyer who closes the app right after adding keeps the line: a write left for pagehide may never
+ * finish. Further changes within WRITE_DELAY_MS are written together at its end.
+ */
 function scheduleWrite(): void {
   if (applyingOtherTab) return;
-  if (writeTimer !== undefined) clearTimeout(writeTimer);
+  unsaved = true;
+  if (writeTimer !== undefined) return;
   writeTimer = setTimeout(() => {
     writeTimer = undefined;
-    void save();
+    void writeUnsaved();
   }, WRITE_DELAY_MS);
+  queueMicrotask(() => void writeUnsaved());
 }
 
 /** Shows a cart another tab saved, unless this tab has changed its cart since (the later change wins). */
@@ -438,6 +452,7 @@ export function disposeCart(): void {
   hydration = undefined;
   if (writeTimer !== undefined) clearTimeout(writeTimer);
   writeTimer = undefined;
+  unsaved = false;
   cartStore.items = [];
   cartStore.metadata = { pricesCheckedAt: null, countryCode: null, updatedAt: 0 };
   cartStore.hydrated = false;

@@ -63,7 +63,7 @@ function storedCartEstimates(page: Page): Promise<number[]> {
   );
 }
 
-/** How many cart lines IndexedDB holds (the cart is written there, debounced). */
+/** How many cart lines IndexedDB holds (the cart is written there at once, later changes batched). */
 function storedCartLines(page: Page): Promise<number> {
   return page.evaluate(
     () =>
