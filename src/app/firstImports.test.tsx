@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
 import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
-import { ORDER_PAGE_FIRST_IMPORTS } from '@/features/orders/firstImports';
 import { createShopRouter, firstImportsOf } from './router';
 
 const router = createShopRouter({
@@ -22,7 +22,7 @@ describe('firstImportsOf', () => {
   it.each(['/my-orders', '/order/42/success', '/order/42/error', '/success', '/failure'])(
     '%s loads zod, the catalogue and the orders contract first',
     (path) => {
-      expect(firstImportsOf(router, path)).toEqual([...ORDER_PAGE_FIRST_IMPORTS]);
+      expect(firstImportsOf(router, path)).toEqual([...ORDER_CONTRACT_IMPORTS]);
     },
   );
 

@@ -1,15 +1,15 @@
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
 import { featureFlags } from '@/features/country/flags';
-import { ORDER_PAGE_FIRST_IMPORTS } from '@/features/orders/firstImports';
 import { MyOrdersPage } from '@/features/orders/MyOrdersPage';
 import { MY_ORDERS_TITLE } from '@/features/orders/title';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/my-orders')({
-  staticData: { evaluateFirst: ORDER_PAGE_FIRST_IMPORTS },
+  staticData: { evaluateFirst: ORDER_CONTRACT_IMPORTS },
   // The session lives in the browser's cookies: the server renders the heading, the browser decides.
   beforeLoad: ({ location }) => {
     if (typeof document !== 'undefined' && !hasSession('main'))

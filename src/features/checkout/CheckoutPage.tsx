@@ -1,5 +1,6 @@
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
 import { prepareMoneyFormat } from '@/lib/money';
 import { importInSteps } from '@/lib/yieldToMain';
 import { cartStore } from '@/state/cart';
@@ -25,9 +26,7 @@ export {
 // Each large library the machines and the form need evaluates in a task of its own, before the chunk that uses it.
 const loadFlow = () =>
   importInSteps([
-    () => import('zod'),
-    () => import('@contract/catalogue'),
-    () => import('@contract/orders'),
+    ...ORDER_CONTRACT_IMPORTS,
     () => import('@/lib/phone'),
     () => import('./checkoutMachine'),
   ]).then(() => import('./CheckoutFlow'));

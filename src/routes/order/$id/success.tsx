@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ORDER_PAGE_FIRST_IMPORTS } from '@/features/orders/firstImports';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
 import { pageTitle } from '@/lib/site';
 import { OrderResultRoute } from '../../-order-result';
 
 export const Route = createFileRoute('/order/$id/success')({
-  staticData: { evaluateFirst: ORDER_PAGE_FIRST_IMPORTS },
+  staticData: { evaluateFirst: ORDER_CONTRACT_IMPORTS },
   head: () => ({ meta: [{ title: pageTitle('Your order') }, { name: 'robots', content: 'noindex' }] }),
   component: OrderSuccessRoute,
 });
