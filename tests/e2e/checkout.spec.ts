@@ -227,9 +227,13 @@ test('offline, a reload keeps the checkout: the form with its draft, and the car
   await form.getByLabel('Pincode').fill('110001');
   await expect(form.getByRole('combobox', { name: 'State' })).toHaveText(/Delhi/);
   const totalBar = page.getByRole('status').filter({ hasText: /Total amount/ });
-  // An amount, not only the currency sign: the bar can show ₹ before the estimate's figure arrives.
-  await expect(totalBar).toContainText(/₹[\d,.]+/);
-  const total = (await totalBar.textContent())?.match(/₹[\d,.]+/)?.[0];
+  // An amount, not only the currency sign: the bar can show ₹ before the estimate's figure arrives. Read once the
+  // estimate for the new state has settled (the bar is not busy), so a refetch cannot blank it between check and read.
+  await expect(totalBar).toHaveAttribute('aria-busy', 'false');
+  let total: string | undefined;
+  await expect
+    .poll(async () => (total = (await totalBar.textContent())?.match(/₹[\d,.]+/)?.[0]))
+    .toBeTruthy();
   await waitForServiceWorkerControl(page);
   // The device keeps the draft, the estimate, the profile and the places (each written a moment after it changes).
   await expect.poll(() => storedDraftAddress(page)).toBe('7 Park Street');
