@@ -2,6 +2,7 @@ import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { type Currency, currencyForCountry, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
+import { importInSteps } from '@/lib/yieldToMain';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
 import { countryStore } from './country';
@@ -321,9 +322,12 @@ export function useCartCount(): number {
 
 // ---- Persistence: IndexedDB through src/storage, hydrated at boot, writes batched and flushed on hide ----
 
-// The schema loads with the first read (after the first paint), not with the shell.
+// The schema loads with the first read (after the first paint), not with the shell; zod and the catalogue contract
+// it is built from evaluate first, each in a task of its own.
 const storedCart = storedValue(STORAGE_KEYS.cart, () =>
-  import('./cart-schema').then((m) => m.cartRecordSchema),
+  importInSteps([() => import('zod'), () => import('@contract/catalogue')])
+    .then(() => import('./cart-schema'))
+    .then((m) => m.cartRecordSchema),
 );
 const WRITE_DELAY_MS = 250;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
