@@ -95,8 +95,13 @@ export const CheckoutReady = memo(function CheckoutReady({
     <div className="checkout-page__grid">
       <div className="checkout-page__main">
         <DetailsForm
-          controller={controller}
-          details={details}
+          checkout={controller.checkout}
+          selfPickup={controller.features.selfPickup}
+          form={details.form}
+          values={details.values}
+          rules={details.rules}
+          email={details.email}
+          chooseCountry={details.chooseCountry}
           profile={profile}
           international={international}
         />
@@ -248,12 +253,15 @@ function PayAction({
       </div>
     );
   }
-  const canPay = ready && online && details.hint === null && !reconciling;
+  // The machine is read as it moves, the page's summary a render later: paying waits until the summary shows the
+  // price the machine settled on, so the buyer never pays a total the page has not shown yet.
+  const priced = ready && controller.summaryState.status === 'ready';
+  const canPay = priced && online && details.hint === null && !reconciling;
   let reason: { text: string; retry: boolean } | null = null;
   if (!online) reason = { text: OFFLINE_REASON, retry: false };
   else if (details.hint) reason = { text: details.hint.text, retry: false };
   else if (inProgress) reason = { text: 'An earlier order is in progress', retry: false };
-  else if (!ready) reason = MACHINE_REASONS[machine];
+  else if (!priced) reason = MACHINE_REASONS[machine];
   else if (reconciling) reason = { text: 'Checking your earlier order…', retry: false };
 
   return (

@@ -2,7 +2,7 @@ import { GST_TYPES, STATE_COUNTRIES, type StateCountry } from '@contract/constan
 import { useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { toPickupDetails } from '@/api/pickupView';
 import { statesQuery } from '@/api/places';
 import type { ClientProfile } from '@/api/user';
@@ -43,9 +43,25 @@ function countryOptions(international: boolean) {
 const asStateCountry = (code: string): StateCountry =>
   (STATE_COUNTRIES as readonly string[]).includes(code) ? (code as StateCountry) : 'IN';
 
-function useStateOptions(country: string) {
+/** A state picker for a country: its list arriving renders this field alone, not the whole form. */
+function StateField({
+  form,
+  name,
+  label,
+  country,
+}: {
+  form: DetailsFormApi;
+  name: 'state' | 'billingState';
+  label: string;
+  country: string;
+}) {
   const query = useQuery(statesQuery(asStateCountry(country)));
-  return (query.data ?? []).map((s) => ({ value: s.state_name_enum, label: s.state_name }));
+  const options = (query.data ?? []).map((s) => ({ value: s.state_name_enum, label: s.state_name }));
+  return (
+    <form.AppField name={name}>
+      {(field) => <field.SelectField label={label} options={options} placeholder="Choose a state" />}
+    </form.AppField>
+  );
 }
 
 type BooleanField = 'iHaveGSTDetails' | 'useDifferentBillingAddress' | 'tAndC' | 'businessTandC';
@@ -97,8 +113,7 @@ function CheckboxField({
   );
 }
 
-function PickupDetails({ controller }: { controller: CheckoutController }) {
-  const { checkout } = controller;
+function PickupDetails({ checkout }: { checkout: CheckoutController['checkout'] }) {
   const locations = useSelector(checkout, (s) => s.context.pickupLocations);
   const failed = useSelector(
     checkout,
@@ -133,22 +148,35 @@ function PickupDetails({ controller }: { controller: CheckoutController }) {
   );
 }
 
-export interface DetailsFormProps {
-  controller: CheckoutController;
-  details: CheckoutFormController;
+export type DetailsFormProps = Pick<
+  CheckoutFormController,
+  'form' | 'values' | 'rules' | 'email' | 'chooseCountry'
+> & {
+  checkout: CheckoutController['checkout'];
+  /** FEATURE_SELF_PICKUP: the delivery option is offered. */
+  selfPickup: boolean;
   profile: ClientProfile;
   /** Whether buyers abroad are served: the country list holds more than India. */
   international: boolean;
-}
+};
 
-export function DetailsForm({ controller, details, profile, international }: DetailsFormProps) {
-  const { form, values, rules, email, chooseCountry } = details;
-  const states = useStateOptions(values.country);
-  const billingStates = useStateOptions(values.billingCountry);
+// Memoised on what it reads, each prop stable until it changes: a price or machine update elsewhere on the page
+// does not render the whole form again.
+export const DetailsForm = memo(function DetailsForm({
+  checkout,
+  selfPickup,
+  form,
+  values,
+  rules,
+  email,
+  chooseCountry,
+  profile,
+  international,
+}: DetailsFormProps) {
   const nameReadOnly = isFullNameReadOnly(profile);
   const shipped = isShipped(values, rules.isShippingRequired);
   const india = values.country === 'IN';
-  const showDelivery = controller.features.selfPickup && india && rules.isShippingRequired;
+  const showDelivery = selfPickup && india && rules.isShippingRequired;
   const pickup = showDelivery && values.deliveryOption === 'SELF_PICKUP';
 
   return (
@@ -193,13 +221,13 @@ export function DetailsForm({ controller, details, profile, international }: Det
             {(field) => (
               <field.SelectField
                 label="Delivery option"
-                options={deliveryOptions(controller.features.selfPickup)}
+                options={deliveryOptions(selfPickup)}
                 disableIfSingleOption
               />
             )}
           </form.AppField>
         )}
-        {pickup && <PickupDetails controller={controller} />}
+        {pickup && <PickupDetails checkout={checkout} />}
         {shipped && (
           <form.AppField name="shippingMobileNumber">
             {(field) => (
@@ -241,9 +269,7 @@ export function DetailsForm({ controller, details, profile, international }: Det
             />
           )}
         </form.AppField>
-        <form.AppField name="state">
-          {(field) => <field.SelectField label="State" options={states} placeholder="Choose a state" />}
-        </form.AppField>
+        <StateField form={form} name="state" label="State" country={values.country} />
       </fieldset>
 
       {gstOptionShown(values, rules.isShippingRequired) && (
@@ -316,15 +342,12 @@ export function DetailsForm({ controller, details, profile, international }: Det
                   />
                 )}
               </form.AppField>
-              <form.AppField name="billingState">
-                {(field) => (
-                  <field.SelectField
-                    label="Billing state"
-                    options={billingStates}
-                    placeholder="Choose a state"
-                  />
-                )}
-              </form.AppField>
+              <StateField
+                form={form}
+                name="billingState"
+                label="Billing state"
+                country={values.billingCountry}
+              />
             </>
           )}
         </fieldset>
@@ -348,4 +371,4 @@ export function DetailsForm({ controller, details, profile, international }: Det
       </div>
     </form>
   );
-}
+});

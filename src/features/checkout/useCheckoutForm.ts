@@ -99,7 +99,7 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
   }));
   const form = useDetailsForm(defaultValues, schema);
   const values = useStore(form.store, (state) => state.values);
-  const valid = schema.safeParse(values).success;
+  const valid = useMemo(() => schema.safeParse(values).success, [schema, values]);
 
   // The draft (spec §4 step 13): every change kept on the device, written once typing pauses and on leaving.
   useEffect(() => {
@@ -132,7 +132,6 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
       form.setFieldValue('state', '');
     }
   }, [form, controller.countryCode]);
-  const chooseCountry = (code: string) => void setCountry(code);
 
   // Pickup points are in India, and only with the feature on: anywhere else the order is shipped.
   const pickupOffered = controller.features.selfPickup && controller.countryCode === 'IN';
@@ -221,6 +220,9 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
 }
 
 export type CheckoutFormController = ReturnType<typeof useCheckoutForm>;
+
+/** The form's country is the shop's: the same function on every render, so the memoised form keeps its props. */
+const chooseCountry = (code: string) => void setCountry(code);
 
 /** A value made once, on the first render. */
 function useStateOnce<T>(make: () => T): [T] {
