@@ -6,6 +6,12 @@ import { getTokens, setTokens } from '@/api/tokens';
 import { getPendingSignIn, setPendingSignIn } from '@/state/session';
 import { AuthProvider, type AuthTrack, useAuth } from './AuthProvider';
 
+// Passed through, so a test can tell when the actor has started.
+vi.mock('./runtime', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./runtime')>();
+  return { ...actual, createAuthRuntime: vi.fn(actual.createAuthRuntime) };
+});
+
 function Probe() {
   const auth = useAuth();
   return (
@@ -17,6 +23,13 @@ function Probe() {
       </button>
     </>
   );
+}
+
+/** Counts its renders: one per change of the auth state it reads. */
+function CountingProbe({ onRender }: { onRender: () => void }) {
+  const auth = useAuth();
+  onRender();
+  return <p data-testid="status">{auth.status}</p>;
 }
 
 function mount() {
@@ -71,6 +84,22 @@ describe('AuthProvider', () => {
     await act(async () => markHydrated());
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent(/^authenticated$/));
     expect(screen.getByTestId('user')).toHaveTextContent('u-9');
+  });
+
+  it('renders the screens once for a kept session: the actor starting with the same session renders nothing again', async () => {
+    setTokens('main', tokens);
+    fakeNetwork(() => json(200, {}));
+    let renders = 0;
+    render(
+      <AuthProvider>
+        <CountingProbe onRender={() => renders++} />
+      </AuthProvider>,
+    );
+    const { createAuthRuntime } = await import('./runtime');
+    await waitFor(() => expect(createAuthRuntime).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.getByTestId('status')).toHaveTextContent(/^authenticated$/);
+    expect(renders).toBe(1);
   });
 
   it('starts authenticated with one; sign-out clears the main set, tells the server and tracks user_logout', async () => {

@@ -55,6 +55,10 @@ function bootSnapshot(): AuthSnapshot {
   };
 }
 
+function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
+  return a.status === b.status && a.redirectPath === b.redirectPath && a.userId === b.userId;
+}
+
 /**
  * One auth actor for the whole app (spec §4), started from whether an access token is kept. The first paint uses
  * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it when a session is
@@ -74,7 +78,9 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
       .then(({ createAuthRuntime }) =>
         createAuthRuntime({
           hasAccessToken: Boolean(readTokenCookie('main', 'access_token')),
-          onChange: setSnapshot,
+          // The actor's first snapshot is usually the session the cookie already showed: every screen that reads the
+          // auth state would render again for nothing.
+          onChange: (next) => setSnapshot((current) => (sameSnapshot(current, next) ? current : next)),
           track: () => latest.current.track,
           onSignedOut: () => latest.current.onSignedOut?.(),
         }),
