@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
 import { createShopRouter, firstImportsOf } from './router';
 

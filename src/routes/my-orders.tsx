@@ -1,5 +1,5 @@
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
 import { featureFlags } from '@/features/country/flags';

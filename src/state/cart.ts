@@ -2,6 +2,7 @@ import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { type Currency, currencyForCountry, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
+import { CATALOGUE_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { importInSteps } from '@/lib/yieldToMain';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
@@ -325,7 +326,7 @@ export function useCartCount(): number {
 // The schema loads with the first read (after the first paint), not with the shell; zod and the catalogue contract
 // it is built from evaluate first, each in a task of its own.
 const storedCart = storedValue(STORAGE_KEYS.cart, () =>
-  importInSteps([() => import('zod'), () => import('@contract/catalogue')])
+  importInSteps(CATALOGUE_CONTRACT_IMPORTS)
     .then(() => import('./cart-schema'))
     .then((m) => m.cartRecordSchema),
 );

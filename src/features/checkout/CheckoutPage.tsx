@@ -1,6 +1,6 @@
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { prepareMoneyFormat } from '@/lib/money';
 import { importInSteps } from '@/lib/yieldToMain';
 import { cartStore } from '@/state/cart';

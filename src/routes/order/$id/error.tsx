@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { OrderStatusError, resultHref } from '@/features/checkout/result/OrderResult';
 import { pageTitle } from '@/lib/site';
 

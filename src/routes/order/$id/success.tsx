@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/orderContractImports';
+import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { pageTitle } from '@/lib/site';
 import { OrderResultRoute } from '../../-order-result';
 
