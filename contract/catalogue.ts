@@ -12,12 +12,12 @@ export const countryCodeSchema = z
   .trim()
   .length(2, 'Use a two-letter country code such as IN or US')
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as IN or US'));
+  .pipe(z.string().regex(COUNTRY_CODE_PATTERN, 'Use a two-letter country code such as IN or US'));
 export { DEFAULT_COUNTRY } from './constants';
 
 import { DEFAULT_COUNTRY } from './constants';
 import { CURRENCIES } from './money';
-import { DB_INT_MAX, EMAIL_MAX_LENGTH } from './patterns';
+import { COUNTRY_CODE_PATTERN, DB_INT_MAX, EMAIL_MAX_LENGTH } from './patterns';
 
 /** A package, product or category code as a caller names it. */
 const codeSchema = z.string().min(1).max(64);

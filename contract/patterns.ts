@@ -3,6 +3,8 @@
  * payout and affiliate fields by the same rules.
  */
 
+/** An ISO 3166-1 alpha-2 country code, upper case. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 /** 10 digits starting 5 to 9 (an Indian mobile number). */
 export const MOBILE_PATTERN = /^[5-9]\d{9}$/;
 /** Spec §9: a pincode is 6 digits. */

@@ -4,7 +4,10 @@
  */
 
 /** zod and the catalogue contract: what the stored cart's schema is built from. */
-export const CATALOGUE_CONTRACT_IMPORTS = [() => import('zod'), () => import('@contract/catalogue')] as const;
+export const CATALOGUE_CONTRACT_IMPORTS = [
+  () => import('@/lib/zodStep'),
+  () => import('@contract/catalogue'),
+] as const;
 
 /** Those and the orders contract: what a page that reads orders (the order pages, the checkout) evaluates first. */
 export const ORDER_CONTRACT_IMPORTS = [

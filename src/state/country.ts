@@ -1,5 +1,6 @@
 import { COUNTRY_COOKIE, DEFAULT_COUNTRY } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
+import { COUNTRY_CODE_PATTERN } from '@contract/patterns';
 import type { QueryClient } from '@tanstack/react-query';
 import { proxy, useSnapshot } from 'valtio';
 import { getCookie, setCookie } from '@/api/cookies';
@@ -8,12 +9,10 @@ import { removeStored, STORAGE_KEYS, storedValue } from '@/storage/kv';
 /** The buyer's country (spec §4 Country and currency): the currency follows it, IN → INR, else USD. */
 export const countryStore = proxy<{ countryCode: string }>({ countryCode: DEFAULT_COUNTRY });
 
-const COUNTRY_CODE = /^[A-Z]{2}$/;
 /** A preference, not a credential: kept for a year. */
 const COUNTRY_COOKIE_DAYS = 365;
-// zod loads with the first read (after the first paint), not with the shell.
 const storedCountry = storedValue(STORAGE_KEYS.country, () =>
-  import('zod').then(({ z }) => z.string().regex(COUNTRY_CODE)),
+  import('@/storage/storedSchemas').then((m) => m.storedCountrySchema),
 );
 
 let queryClient: QueryClient | undefined;
@@ -27,7 +26,7 @@ let chosenBeforeHydration = false;
  */
 export function adoptCountryCookie(): void {
   const code = getCookie(COUNTRY_COOKIE);
-  if (code && COUNTRY_CODE.test(code)) countryStore.countryCode = code;
+  if (code && COUNTRY_CODE_PATTERN.test(code)) countryStore.countryCode = code;
 }
 
 /**
@@ -59,7 +58,7 @@ export function currencyFor(countryCode: string): Currency {
  */
 export async function setCountry(code: string): Promise<void> {
   const next = code.trim().toUpperCase();
-  if (!COUNTRY_CODE.test(next)) return;
+  if (!COUNTRY_CODE_PATTERN.test(next)) return;
   chosenBeforeHydration = true;
   const changed = countryStore.countryCode !== next;
   countryStore.countryCode = next;

@@ -32,15 +32,8 @@ export function shouldPersistQuery(query: Query): boolean {
   );
 }
 
-// zod loads with the first read of the saved cache (after the first paint), not with the shell.
 const persistedQueryCache = storedValue(STORAGE_KEYS.queryCache, () =>
-  import('zod').then(({ z }) =>
-    z.object({
-      timestamp: z.number(),
-      buster: z.string(),
-      clientState: z.object({ queries: z.array(z.unknown()), mutations: z.array(z.unknown()) }),
-    }),
-  ),
+  import('./storedSchemas').then((m) => m.persistedQueryCacheSchema),
 );
 
 /**

@@ -73,7 +73,7 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
 
   const runtime = useCallback((): Promise<AuthRuntime> => {
     // zod and the user API evaluate in tasks of their own before the actor's chunk: together they are a long task.
-    runtimeRef.current ??= importInSteps([() => import('zod'), () => import('@/api/user')])
+    runtimeRef.current ??= importInSteps([() => import('@/lib/zodStep'), () => import('@/api/user')])
       .then(() => import('./runtime'))
       .then(({ createAuthRuntime }) =>
         createAuthRuntime({

@@ -4,7 +4,7 @@
  * its own instead of all in the one that loads the page's code.
  */
 export const SIGN_IN_FIRST_IMPORTS = [
-  () => import('zod'),
+  () => import('@/lib/zodStep'),
   () => import('@contract/user'),
   () => import('@/lib/phone'),
   () => import('@/ui/form/form'),

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/form/get-invite')({
   // The form's own large libraries (zod, the forms contract, the phone numbering plan, the form library).
   staticData: {
     evaluateFirst: [
-      () => import('zod'),
+      () => import('@/lib/zodStep'),
       () => import('@contract/forms'),
       () => import('@/lib/phone'),
       () => import('@/ui/form/form'),
