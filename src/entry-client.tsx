@@ -89,9 +89,9 @@ async function boot() {
   // The largest libraries each evaluate in a task of their own before the app that uses them.
   await import('react-dom/client');
   await yieldToMain();
-  await import('@tanstack/react-router');
+  await import('./app/routerStep');
   await yieldToMain();
-  await import('@tanstack/react-query');
+  await import('./app/queryStep');
   await yieldToMain();
   const { startApp } = await import('./app/startApp');
   await yieldToMain();
