@@ -1,4 +1,4 @@
-import { AnimatePresence, motion, useIsPresent, useReducedMotion } from 'framer-motion';
+import { AnimatePresence, domAnimation, LazyMotion, m, useIsPresent, useReducedMotion } from 'framer-motion';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './Button';
@@ -34,9 +34,12 @@ export interface ModalProps {
 export function Modal({ open, onExitComplete, ...panelProps }: ModalProps) {
   if (typeof document === 'undefined') return null;
   return createPortal(
-    <AnimatePresence onExitComplete={onExitComplete}>
-      {open && <ModalPanel key="ui-modal" {...panelProps} />}
-    </AnimatePresence>,
+    // `m` with the animation features only: `motion` would bring framer-motion's gestures, drag and layout too.
+    <LazyMotion features={domAnimation}>
+      <AnimatePresence onExitComplete={onExitComplete}>
+        {open && <ModalPanel key="ui-modal" {...panelProps} />}
+      </AnimatePresence>
+    </LazyMotion>,
     document.body,
   );
 }
@@ -87,7 +90,7 @@ function ModalPanel({
 
   return (
     <div className="ui-modal-root">
-      <motion.div
+      <m.div
         className="ui-modal-backdrop"
         aria-hidden="true"
         initial={{ opacity: reduceMotion ? 1 : 0 }}
@@ -103,7 +106,7 @@ function ModalPanel({
           pressStartedOnBackdrop.current = false;
         }}
       />
-      <motion.div
+      <m.div
         ref={dialogRef}
         role="dialog"
         aria-modal="true"
@@ -135,7 +138,7 @@ function ModalPanel({
           {children}
         </div>
         {footer && <div className="ui-modal__footer">{footer}</div>}
-      </motion.div>
+      </m.div>
     </div>
   );
 }
