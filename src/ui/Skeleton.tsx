@@ -20,7 +20,7 @@ export interface SkeletonProps {
 const px = (v: number | string | undefined) => (typeof v === 'number' ? `${v}px` : v);
 
 /**
- * A placeholder with a shimmer (none under prefers-reduced-motion). Hidden from assistive tech:
+ * A placeholder that shimmers once a wait passes 2 s (never under prefers-reduced-motion). Hidden from assistive tech:
  * the region that is loading says so itself (aria-busy, or a status text).
  */
 export function Skeleton({ variant = 'block', width, height, lines = 1, className }: SkeletonProps) {
