@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { whenIdle } from '@/lib/yieldToMain';
 import { ChevronDownIcon } from './icons';
 import { activateModal } from './modalStack';
 import { nearestSnap } from './snap';
@@ -24,7 +25,11 @@ const SNAPS: readonly SheetSnap[] = ['peek', 'half', 'full'];
 /** Room left above a full sheet, so the page behind still shows it is a sheet (--space-7). */
 const FULL_TOP_GAP = 48;
 
-const loadFeatures = () => import('./motionFeatures').then((mod) => mod.default);
+// Dragging waits for the browser's first idle moment: the sheet mounts as the checkout finishes loading.
+const loadFeatures = () =>
+  whenIdle()
+    .then(() => import('./motionFeatures'))
+    .then((mod) => mod.default);
 
 export interface BottomSheetProps {
   /** Names the sheet: the dialog on a phone, the region beside the form on a wide screen, and the handle. */

@@ -22,6 +22,8 @@ import './Dropdown.css';
 
 // The phone dialog (and its animation library) is fetched once a form shows a dropdown on a phone, not with the page.
 const Modal = lazy(() => import('./Modal').then((module) => ({ default: module.Modal })));
+// Asked for once per page, not by every dropdown that mounts: each request walks the chunk's preload list.
+let modalRequested = false;
 
 /** Spec §2: the common empty text of every dropdown. */
 export const NO_OPTIONS_TEXT = 'no options to select';
@@ -136,7 +138,11 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
   const [dialogWanted, setDialogWanted] = useState(false);
   if (open && isMobile && !dialogWanted) setDialogWanted(true);
   useEffect(() => {
-    if (isMobile) void import('./Modal');
+    if (!isMobile || modalRequested) return;
+    modalRequested = true;
+    void import('./Modal').catch(() => {
+      modalRequested = false;
+    });
   }, [isMobile]);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [focused, setFocused] = useState(false);
