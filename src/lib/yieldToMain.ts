@@ -18,9 +18,3 @@ export async function importInSteps(steps: readonly (() => Promise<unknown>)[]):
     await yieldToMain();
   }
 }
-
-/** Resolves once the browser is idle (at the latest after `timeout` ms): for work nobody is waiting for yet. */
-export function whenIdle(timeout = 2000): Promise<void> {
-  if (typeof requestIdleCallback !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout }));
-}
