@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { onIdle } from '@/lib/idle';
 import { ChevronDownIcon } from './icons';
 import { activateModal } from './modalStack';
 import { nearestSnap } from './snap';
@@ -24,15 +25,9 @@ const SNAPS: readonly SheetSnap[] = ['peek', 'half', 'full'];
 /** Room left above a full sheet, so the page behind still shows it is a sheet (--space-7). */
 const FULL_TOP_GAP = 48;
 
-/** Resolves once the browser is idle (at the latest after 2 s). */
-function whenIdle(): Promise<void> {
-  if (typeof requestIdleCallback !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
-}
-
-// Dragging waits for the browser's first idle moment: the sheet mounts as the checkout finishes loading.
+// Dragging waits for the browser's first idle moment (2 s at most): the sheet mounts as the checkout finishes loading.
 const loadFeatures = () =>
-  whenIdle()
+  new Promise<void>((resolve) => onIdle(resolve, 2000))
     .then(() => import('./motionFeatures'))
     .then((mod) => mod.default);
 

@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { isApiError, reportError } from '@/api/errors';
 import { stateForWire, statesQuery } from '@/api/places';
 import type { ClientProfile } from '@/api/user';
+import { onIdle } from '@/lib/idle';
 import { SITE_NAME } from '@/lib/site';
 import { cartStore } from '@/state/cart';
 import { cartSelectedPackages } from '@/state/cartSelection';
@@ -69,10 +70,7 @@ export function usePayment({
   // Once the buyer can pay, the payment's code is fetched while the browser is idle: paying does not wait for it.
   useEffect(() => {
     if (!ready || typeof window === 'undefined') return;
-    const load = () => void import('./paymentRuntime').catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') return load();
-    const id = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
+    return onIdle(() => void import('./paymentRuntime').catch(() => undefined), 3000);
   }, [ready]);
   const [payment, setPayment] = useState<ActorRefFrom<typeof paymentMachine> | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
