@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { dialCodeSchema, isoCountryCodeSchema, phoneNumberSchema } from './account';
 import { PACKAGE_CODES } from './constants';
 import { EMAIL_MAX_LENGTH, MOBILE_PATTERN, NAME_PATTERN } from './patterns';
-import { dialCodeSchema, isoCountryCodeSchema, phoneNumberSchema } from './user';
 
 /*
  * The forms service (spec §1 "Request forms", §7 "Forms"), mounted under /api/forms:

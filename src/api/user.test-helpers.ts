@@ -1,4 +1,4 @@
-/** A buyer's profile as the user service sends it (contract/user.ts): Asha, signed up, e-mail not given. */
+/** A buyer's profile as the user service sends it (contract/account.ts): Asha, signed up, e-mail not given. */
 export function wireProfile(overrides: Record<string, unknown> = {}) {
   return {
     user_id: 'u-1',

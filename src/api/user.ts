@@ -1,7 +1,5 @@
 import { errorBodySchema } from '@contract/common';
 import {
-  emailOtpSentResponseSchema,
-  logoutResponseSchema,
   oidcCodeResponseSchema,
   oidcCredentialsResponseSchema,
   oidcLoginResponseSchema,
@@ -11,23 +9,19 @@ import {
   profileResponseSchema,
   type SignUpDetailsRequest,
   type TokenSetName,
-  type UpdateEmailRequest,
-  type UserProfile,
   type VerifyPhoneOtpRequest,
   verifyPhoneOtpV2ResponseSchema,
 } from '@contract/user';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { toClientProfile } from './account';
 import { apiRequest } from './client';
 import { isApiError } from './errors';
 import { getTokens } from './tokens';
-import { PROFILE_QUERY_KEY } from './userKeys';
 
 /*
  * The user service (spec §7 User service paths): its calls, query options and mutation options, shared by the
- * sign-in, the profile and the checkout. Shapes in contract/user.ts.
+ * sign-in and the sign-up details. Shapes in contract/user.ts; the profile and the e-mail's code are in ./account.
  */
-
-export { PROFILE_QUERY_KEY };
 
 export interface PhoneInput {
   phone_number: string;
@@ -78,100 +72,6 @@ export function submitSignUpDetails(body: SignUpDetailsRequest) {
     auth: 'main',
     schema: profileResponseSchema,
   });
-}
-
-/** Revokes the session on the server; the refresh token in the body works even with an expired access token. */
-export function revokeSession(tokens: { accessToken: string; refreshToken: string }) {
-  return apiRequest({
-    service: 'user',
-    path: '/logout/v1/',
-    method: 'POST',
-    body: tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {},
-    auth: false,
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-    schema: logoutResponseSchema,
-  });
-}
-
-/* The profile */
-
-/** The client-side view of the user profile (spec §3 User profile). */
-export interface ClientProfile {
-  name: string;
-  email: string;
-  isEmailVerified: boolean;
-  /** National number, digits only. */
-  phoneNumber: string;
-  /** +91 */
-  dialCode: string;
-  /** +919876543210 */
-  phoneNumberWithCountryCode: string;
-}
-
-export function toClientProfile(profile: UserProfile): ClientProfile {
-  const dialCode = profile.country_code.startsWith('+') ? profile.country_code : `+${profile.country_code}`;
-  return {
-    name: profile.name ?? '',
-    email: profile.email ?? '',
-    isEmailVerified: profile.is_email_verified,
-    phoneNumber: profile.phone_number,
-    dialCode,
-    phoneNumberWithCountryCode: `${dialCode}${profile.phone_number}`,
-  };
-}
-
-export const profileQuery = (userId: string) =>
-  queryOptions({
-    queryKey: [...PROFILE_QUERY_KEY, userId] as const,
-    queryFn: async ({ signal }) => {
-      const { profile } = await apiRequest({
-        service: 'user',
-        path: '/profile/v1/',
-        auth: 'main',
-        signal,
-        schema: profileResponseSchema,
-      });
-      return toClientProfile(profile);
-    },
-    staleTime: 5 * 60_000,
-  });
-
-/* The e-mail and its code (spec §4 E-mail verification) */
-
-/** Replaces the buyer's e-mail; the new one is unverified until its code is entered. */
-export async function updateEmail(body: UpdateEmailRequest): Promise<ClientProfile> {
-  const { profile } = await apiRequest({
-    service: 'user',
-    path: '/user_account/email/update/v1/',
-    method: 'POST',
-    body,
-    auth: 'main',
-    schema: profileResponseSchema,
-  });
-  return toClientProfile(profile);
-}
-
-/** Sends a code to the profile's e-mail (no payload: the server reads the address from the profile). */
-export function requestEmailOtp() {
-  return apiRequest({
-    service: 'user',
-    path: '/user_account/email/verify/request_otp/v1/',
-    auth: 'main',
-    schema: emailOtpSentResponseSchema,
-  });
-}
-
-/** Checks the e-mail code; answers the profile, now with the e-mail verified. */
-export async function verifyEmailOtp(body: { otp: string }): Promise<ClientProfile> {
-  const { profile } = await apiRequest({
-    service: 'user',
-    path: '/verify/email_otp/v1/',
-    method: 'POST',
-    body,
-    auth: 'main',
-    schema: profileResponseSchema,
-  });
-  return toClientProfile(profile);
 }
 
 /* Mutations (useMutation(requestOtpMutation()) …) */

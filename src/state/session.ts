@@ -1,4 +1,4 @@
-import { tokenSetSchema } from '@contract/user';
+import { tokenSetSchema } from '@contract/tokens';
 import { z } from 'zod';
 
 /*

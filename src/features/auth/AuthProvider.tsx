@@ -72,8 +72,8 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
   const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);
 
   const runtime = useCallback((): Promise<AuthRuntime> => {
-    // zod and the user API evaluate in tasks of their own before the actor's chunk: together they are a long task.
-    runtimeRef.current ??= importInSteps([() => import('@/lib/zodStep'), () => import('@/api/user')])
+    // zod and the account API evaluate in tasks of their own before the actor's chunk: together they are a long task.
+    runtimeRef.current ??= importInSteps([() => import('@/lib/zodStep'), () => import('@/api/account')])
       .then(() => import('./runtime'))
       .then(({ createAuthRuntime }) =>
         createAuthRuntime({

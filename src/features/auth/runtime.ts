@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
+import { revokeSession } from '@/api/account';
 import { clearTokens, getTokens, setTokens, tokenSetFromResponse } from '@/api/tokens';
-import { revokeSession } from '@/api/user';
 import { clearSignInFlow } from '@/state/session';
 import { type AuthStatus, authMachine } from './machine';
 import type { AuthSnapshot, AuthTrack, SignInCompletion } from './types';

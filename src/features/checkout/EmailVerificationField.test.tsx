@@ -1,10 +1,10 @@
-import type { EmailOtpSentResponse } from '@contract/user';
+import type { EmailOtpSentResponse } from '@contract/account';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { ClientProfile } from '@/api/account';
 import { ApiError } from '@/api/errors';
-import type { ClientProfile } from '@/api/user';
 import { EmailVerificationField } from './EmailVerificationField';
 import { type EmailVerificationInput, emailVerificationMachine } from './emailVerificationMachine';
 import { type Deferred, deferred } from './machines.test-helpers';

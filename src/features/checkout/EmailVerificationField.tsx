@@ -1,4 +1,4 @@
-import { updateEmailRequestSchema, verifyEmailOtpRequestSchema } from '@contract/user';
+import { updateEmailRequestSchema, verifyEmailOtpRequestSchema } from '@contract/account';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { ClientProfile } from '@/api/user';
+import type { ClientProfile } from '@/api/account';
 import {
   BUSINESS_TERMS_MESSAGE,
   billingFieldsShown,

@@ -1,9 +1,9 @@
 import type { PickupLocation } from '@contract/places';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, createActor, fromPromise, type StateValue } from 'xstate';
+import type { ClientProfile } from '@/api/account';
 import type { PostOffice } from '@/api/postal';
 import { emptyPriceView, type PriceView } from '@/api/priceEstimate';
-import type { ClientProfile } from '@/api/user';
 import {
   type CheckoutEvent,
   type CheckoutInput,

@@ -3,10 +3,10 @@ import { currencyForCountry, toMinor } from '@contract/money';
 import type { PickupLocation } from '@contract/places';
 import type { DeliveryOption } from '@contract/pricing';
 import { and, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { ClientProfile } from '@/api/account';
 import { fetchShippingCharges } from '@/api/places';
 import { lookupPostOffice, type PostOffice } from '@/api/postal';
 import { emptyPriceView, isEstimateSkipped, type PriceView } from '@/api/priceEstimate';
-import type { ClientProfile } from '@/api/user';
 import { isValidPostalCode } from './checkoutForm';
 import { sameEmail } from './emailVerificationMachine';
 

@@ -1,8 +1,8 @@
-import type { EmailOtpSentResponse } from '@contract/user';
+import type { EmailOtpSentResponse } from '@contract/account';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ClientProfile } from '@/api/account';
 import { ApiError } from '@/api/errors';
-import type { ClientProfile } from '@/api/user';
 import {
   canSendCode,
   type EmailVerificationInput,

@@ -1,7 +1,7 @@
+import type { EmailOtpSentResponse } from '@contract/account';
 import { OTP_PATTERN } from '@contract/patterns';
-import type { EmailOtpSentResponse } from '@contract/user';
 import { and, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type ClientProfile, requestEmailOtp, updateEmail, verifyEmailOtp } from '@/api/user';
+import { type ClientProfile, requestEmailOtp, updateEmail, verifyEmailOtp } from '@/api/account';
 import { errorMessage } from '@/ui/form/apiErrors';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientProfile } from '@/api/user';
+import type { ClientProfile } from '@/api/account';
 import { EMPTY_CHECKOUT_FORM } from './checkoutForm';
 import { draftOf, mergePrefill, type PreviousOrderPrefill } from './prefill';
 

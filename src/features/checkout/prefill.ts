@@ -1,4 +1,4 @@
-import type { ClientProfile } from '@/api/user';
+import type { ClientProfile } from '@/api/account';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from './checkoutForm';
 

@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { profileQuery } from '@/api/account';
 import { isApiError } from '@/api/errors';
 import { useIsOnline } from '@/api/online';
 import {
@@ -23,7 +24,6 @@ import {
   priceEstimateQuery,
   toPriceView,
 } from '@/api/priceEstimate';
-import { profileQuery } from '@/api/user';
 import { cartStore } from '@/state/cart';
 import { cartEstimateFeatures, cartNeedsShipping, cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';

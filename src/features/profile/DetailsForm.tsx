@@ -2,7 +2,8 @@ import { signUpDetailsRequestSchema } from '@contract/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
-import { type ClientProfile, PROFILE_QUERY_KEY, signUpDetailsMutation } from '@/api/user';
+import { type ClientProfile, PROFILE_QUERY_KEY } from '@/api/account';
+import { signUpDetailsMutation } from '@/api/user';
 import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
 

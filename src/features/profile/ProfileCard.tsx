@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ClientProfile } from '@/api/user';
+import type { ClientProfile } from '@/api/account';
 import { ErrorView } from '@/ui/ErrorView';
 import { Skeleton } from '@/ui/Skeleton';
 import { DetailsForm } from './DetailsForm';

@@ -1,4 +1,4 @@
-import type { ClientProfile } from '@/api/user';
+import type { ClientProfile } from '@/api/account';
 
 /** "+91 98765 43210": the number with its country code, grouped 5 + 5 for an Indian mobile. */
 export function phoneForDisplay(profile: Pick<ClientProfile, 'dialCode' | 'phoneNumber'>): string {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestEmailOtp, updateEmail, verifyEmailOtp } from './account';
 import { ApiError, setErrorReporter } from './errors';
 import { errorBody, fakeNetwork, json, resetClient } from './test-helpers';
 import { setTokens } from './tokens';
-import { requestEmailOtp, updateEmail, verifyEmailOtp } from './user';
 import { wireProfile } from './user.test-helpers';
 
 let restoreReporter: () => void;
