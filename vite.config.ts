@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { resolve as resolvePath } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -65,51 +64,6 @@ const precacheAppShell: ManifestTransform = (entries) => {
   return { manifest: [...entries, { url: APP_SHELL_PATH, revision, size: 0 }] };
 };
 
-/*
- * Every page starts the app in steps (src/entry-client.tsx): React DOM, the router, TanStack Query, then the app, each
- * evaluated in a task of its own. Left alone, the bundler splits what the steps load into some thirty shared chunks,
- * and every file costs the page a preload link and a request as it starts. Grouped, each module goes with the first
- * step that loads it: one file per step (named after its module), the same modules evaluated in the same steps, nothing added to any page.
- */
-function startupStepChunks(entry: string) {
-  type Info = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
-  // Per chunking pass: the entry's module info is a new object in each build (the service worker's has no entry).
-  let stepOf = new Map<string, string>();
-  let builtFor: Info = null;
-  const build = (getModuleInfo: (id: string) => Info) => {
-    const closure = (root: string, into: Set<string>) => {
-      const queue = [root];
-      while (queue.length > 0) {
-        const id = queue.pop() as string;
-        if (into.has(id)) continue;
-        into.add(id);
-        queue.push(...(getModuleInfo(id)?.importedIds ?? []));
-      }
-      return into;
-    };
-    const claimed = closure(entry, new Set());
-    const steps = new Map<string, string>();
-    for (const step of getModuleInfo(entry)?.dynamicallyImportedIds ?? []) {
-      const name = step.replace(/.*[\\/]/, '').replace(/\.[^.]*$/, '');
-      for (const id of closure(step, new Set())) {
-        if (claimed.has(id)) continue;
-        claimed.add(id);
-        steps.set(id, name);
-      }
-    }
-    return steps;
-  };
-  return (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
-    const entryInfo = ctx.getModuleInfo(entry);
-    if (!entryInfo) return null;
-    if (entryInfo !== builtFor) {
-      stepOf = build((moduleId) => ctx.getModuleInfo(moduleId));
-      builtFor = entryInfo;
-    }
-    return stepOf.get(id) ?? null;
-  };
-}
-
 // The PWA is built into dist/ and its server bundle into dist/.server/ (npm run build); the Fastify server serves
 // the files (server/plugins/static.ts) and renders the pages (server/plugins/pages.ts).
 export default defineConfig(({ isSsrBuild }) => ({
@@ -150,16 +104,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Building a zod schema has no side effects: a schema the chunk never uses is dropped instead of being
       // built at start-up (contract modules hold every schema of their service).
       treeshake: { manualPureFunctions: ['z'] },
-      ...(isSsrBuild
-        ? {}
-        : {
-            output: {
-              codeSplitting: {
-                includeDependenciesRecursively: false,
-                groups: [{ name: startupStepChunks(resolvePath(CLIENT_ENTRY)) }],
-              },
-            },
-          }),
     },
   },
 }));

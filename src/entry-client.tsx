@@ -87,7 +87,7 @@ async function boot() {
   const replayTaps = holdEarlyTaps(root);
   await pageSettled();
   // The largest libraries each evaluate in a task of their own before the app that uses them.
-  await import('./app/reactDomStep');
+  await import('react-dom/client');
   await yieldToMain();
   await import('./app/routerStep');
   await yieldToMain();
