@@ -3,8 +3,8 @@ import { EMAIL_MAX_LENGTH, OTP_PATTERN } from './patterns';
 
 /*
  * The part of the user service (./user) a signed-in page needs: the profile, the e-mail and its code, signing out,
- * and the phone fields, res_status values and code answers these share with the sign-in and the forms. Kept apart so the checkout and the profile
- * do not build the sign-in's schemas; ./user re-exports all of it.
+ * and the phone fields, res_status values and code answers these share with the sign-in and the forms. Kept apart so
+ * the checkout and the profile do not build the sign-in's schemas; ./user re-exports all of it.
  */
 
 /** res_status values of this service's answers and errors (beside spec §8's). */

@@ -32,9 +32,9 @@ import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
  * - another buyer's data: 403 FORBIDDEN. Social login not configured: 503 SOCIAL_LOGIN_DISABLED.
  */
 
-export * from './account';
 // The token sets and the refresh call live in ./tokens (the HTTP client needs only those), the profile and the
 // e-mail's code in ./account (a signed-in page needs only those); both are re-exported here.
+export * from './account';
 export * from './tokens';
 
 /* ----------------------------------------------------------------------------------------------------------

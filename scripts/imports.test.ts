@@ -2,13 +2,23 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Every module a page reaches is fetched and evaluated as it starts, so a signed-in page (the checkout, the profile,
-// the kept session) must not reach the sign-in's schemas: the user contract alone costs a long task on a phone.
 const ROOT = join(import.meta.dirname, '..');
 const ALIASES: [string, string][] = [
   ['@/', 'src/'],
   ['@contract/', 'contract/'],
 ];
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The shipped modules under a folder of the project (tests and their helpers left out). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test(-helpers)?\.tsx?$/.test(entry.name)
+      ? [join(ROOT, path)]
+      : [];
+  });
+}
 
 function resolve(from: string, specifier: string): string | null {
   const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
@@ -45,7 +55,7 @@ function reached(entries: string[]): Set<string> {
         (m) => m[1],
       ),
       ...[...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]),
-      ...[...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]),
+      ...[...source.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]),
     ];
     for (const specifier of specifiers) {
       const target = resolve(file, specifier as string);
@@ -55,20 +65,29 @@ function reached(entries: string[]): Set<string> {
   return seen;
 }
 
-function appFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return appFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test(-helpers)?\.tsx?$/.test(entry.name)
-      ? [join(ROOT, path)]
-      : [];
+describe('dynamic imports in the app', () => {
+  // A dynamic import of zod makes the bundle keep every export of zod (and build its namespace objects as the page
+  // starts), where the named imports of the rest of the app keep only what is used. A step imports a module of ours.
+  /** Whole anyway: a CommonJS module is bundled as one. */
+  const WHOLE_PACKAGES = new Set(['react-dom/client']);
+
+  it('name modules of the app, never a package by its name', () => {
+    const offenders = sourceFiles('src').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(DYNAMIC_IMPORT)]
+        .map((match) => match[1] as string)
+        .filter((specifier) => !/^(\.|@\/|@contract\/)/.test(specifier) && !WHOLE_PACKAGES.has(specifier))
+        .map((specifier) => `${relative(join(ROOT, 'src'), file)}: import('${specifier}')`),
+    );
+    expect(offenders).toEqual([]);
   });
-}
+});
 
 describe('what a signed-in page loads', () => {
+  // Every module a page reaches is fetched and evaluated as it starts, so a signed-in page (the checkout, the profile,
+  // the kept session) must not reach the sign-in's schemas: the user contract alone costs a long task on a phone.
   it('the checkout, the profile and the kept session never reach the sign-in contract or its calls', () => {
     const signedIn = reached([
-      ...appFiles('src/features/checkout'),
+      ...sourceFiles('src/features/checkout'),
       join(ROOT, 'src/features/profile/useProfile.ts'),
       join(ROOT, 'src/features/auth/AuthProvider.tsx'),
       join(ROOT, 'src/routes/checkout.tsx'),
