@@ -217,6 +217,34 @@ test('what was typed and the cart are still there after a reload', async ({ page
   await expect(form.getByLabel('Address line 1')).toHaveValue('7 Park Street');
 });
 
+test('on a slow connection the checkout asks for its price once, not once per screen that shows it', async ({
+  page,
+  buyerPhone,
+}) => {
+  await openCheckout(page, buyerPhone);
+  await expect(payButton(page)).toBeVisible();
+  // Slow 4G: the summary's estimate and the cart lines' estimate for the same cart are asked for while the other is
+  // still on its way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  const estimates: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/price_estimate/'))
+      estimates.push(request.postData() ?? '');
+  });
+  await page.reload();
+  await appReady(page);
+  await expect(payButton(page)).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(estimates.length).toBeGreaterThan(0);
+  expect(new Set(estimates).size).toBe(estimates.length);
+});
+
 test('offline, a reload keeps the checkout: the form with its draft, and the cart', async ({
   page,
   context,
