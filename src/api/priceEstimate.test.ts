@@ -7,6 +7,7 @@ import {
   estimatePath,
   fetchPriceEstimate,
   isEstimateSkipped,
+  isSameEstimate,
   type PriceEstimateInputs,
   priceEstimateQuery,
   toEstimateRequest,
@@ -130,6 +131,14 @@ describe('the estimate call', () => {
     expect((error as ApiError).field).toBe('coupon_code');
     expect((error as ApiError).httpStatusCode).toBe(400);
     expect((error as ApiError).message).toBe('message for BAD_REQUEST');
+  });
+});
+
+describe('the same estimate', () => {
+  it('is the same request to the server: same packages, inputs and path', () => {
+    expect(isSameEstimate(inputs, WORLD, { ...inputs, couponCode: 'WELCOME10' }, WORLD)).toBe(true);
+    expect(isSameEstimate(inputs, WORLD, { ...inputs, couponCode: 'OTHER' }, WORLD)).toBe(false);
+    expect(isSameEstimate(inputs, WORLD, inputs, INDIA)).toBe(false);
   });
 });
 

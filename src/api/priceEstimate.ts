@@ -181,6 +181,25 @@ function waitFor(
   });
 }
 
+/**
+ * Two screens that price the same request on one page (the checkout's summary and the cart lines beside it) read
+ * one answer: one that arrived within this long serves a screen that mounts or is enabled, and a reconnect still
+ * asks again.
+ */
+export const SHARED_ESTIMATE_FRESHNESS = { staleTime: 2_000, refetchOnReconnect: 'always' } as const;
+
+/** Whether two estimates are the same request to the server. */
+export function isSameEstimate(
+  a: PriceEstimateInputs,
+  aFeatures: EstimateFeatures,
+  b: PriceEstimateInputs,
+  bFeatures: EstimateFeatures,
+): boolean {
+  const [, aRequest, aPath] = priceEstimateKeys.estimate(a, aFeatures);
+  const [, bRequest, bPath] = priceEstimateKeys.estimate(b, bFeatures);
+  return aPath === bPath && JSON.stringify(aRequest) === JSON.stringify(bRequest);
+}
+
 export const priceEstimateKeys = {
   all: ['priceEstimate'] as const,
   /** Keyed by the selected packages and every input that changes the price. */

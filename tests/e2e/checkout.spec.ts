@@ -244,6 +244,33 @@ test('while its price is on its way the checkout does not ask for it again for t
   expect(new Set(asked).size).toBe(asked.length);
 });
 
+test('the cart lines beside the summary read the price the summary just received instead of asking again', async ({
+  page,
+  buyerPhone,
+}) => {
+  await openCheckout(page, buyerPhone);
+  await expect(payButton(page)).toBeVisible();
+  // The payment choices answer late, so the ready page (and the cart lines in its summary) mounts after the summary's
+  // price has arrived.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/price_estimate/'))
+      asked.push(request.postData() ?? '');
+  });
+  await page.route('**/payment_services/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.reload();
+  await appReady(page);
+  await expect(payButton(page)).toBeVisible();
+  const summary = await openSummary(page);
+  await expect(summary.getByRole('rowgroup', { name: 'IBC home kit - Solo' })).toBeVisible();
+  await closeSummary(page);
+  expect(asked.length).toBeGreaterThan(0);
+  expect(new Set(asked).size).toBe(asked.length);
+});
+
 test('offline, a reload keeps the checkout: the form with its draft, and the cart', async ({
   page,
   context,

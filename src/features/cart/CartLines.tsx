@@ -398,7 +398,10 @@ export function CartTable({ items, currency, online, estimate, editable }: CartT
 export function CartLines({ editable = true }: { editable?: boolean }) {
   const cart = useCart();
   const online = useIsOnline();
-  const estimate = useCartEstimate(cart.items, cart.currency, useCountry().countryCode, !cart.isEmpty);
+  // Read-only lines sit beside a screen that prices the same cart (the checkout's summary): one answer serves both.
+  const estimate = useCartEstimate(cart.items, cart.currency, useCountry().countryCode, !cart.isEmpty, {
+    sharedOnPage: !editable,
+  });
   if (cart.isEmpty) return <p className="cart-empty">Your cart is empty.</p>;
   return (
     <CartTable
