@@ -7,13 +7,13 @@ import {
   estimatePath,
   fetchPriceEstimate,
   isEstimateSkipped,
-  isSameEstimate,
   type PriceEstimateInputs,
   priceEstimateQuery,
   toEstimateRequest,
   toPriceView,
 } from './priceEstimate';
-import { errorBody, fakeNetwork, json, resetClient } from './test-helpers';
+import { delay, errorBody, fakeNetwork, json, resetClient } from './test-helpers';
+import { setTokens } from './tokens';
 
 let restoreReporter: () => void;
 
@@ -133,11 +133,74 @@ describe('the estimate call', () => {
   });
 });
 
-describe('the same estimate', () => {
-  it('is the same request to the server: same packages, inputs and path', () => {
-    expect(isSameEstimate(inputs, WORLD, { ...inputs, couponCode: 'WELCOME10' }, WORLD)).toBe(true);
-    expect(isSameEstimate(inputs, WORLD, { ...inputs, couponCode: 'OTHER' }, WORLD)).toBe(false);
-    expect(isSameEstimate(inputs, WORLD, inputs, INDIA)).toBe(false);
+describe('estimates asked for at once', () => {
+  /** A network whose answers wait until the test releases them. */
+  function heldNetwork() {
+    const releases: (() => void)[] = [];
+    const network = fakeNetwork(
+      () => new Promise<Response>((resolve) => releases.push(() => resolve(json(200, ESTIMATE)))),
+    );
+    const signals = () => network.fetchMock.mock.calls.map(([, init]) => init?.signal as AbortSignal);
+    const releaseAll = () => {
+      for (const release of releases.splice(0)) release();
+    };
+    return { ...network, signals, releaseAll };
+  }
+
+  it('share one request while it is on its way, and never reuse an answer once it arrived', async () => {
+    const network = heldNetwork();
+    const first = fetchPriceEstimate(inputs, WORLD);
+    const second = fetchPriceEstimate({ ...inputs }, WORLD);
+    await delay(0);
+    expect(network.requests).toHaveLength(1);
+    network.releaseAll();
+    await expect(first).resolves.toEqual(ESTIMATE);
+    await expect(second).resolves.toEqual(ESTIMATE);
+
+    const later = fetchPriceEstimate(inputs, WORLD);
+    await delay(0);
+    expect(network.requests).toHaveLength(2);
+    network.releaseAll();
+    await expect(later).resolves.toEqual(ESTIMATE);
+  });
+
+  it('ask separately for different inputs and for different buyers', async () => {
+    const network = heldNetwork();
+    const asked = [
+      fetchPriceEstimate(inputs, WORLD),
+      fetchPriceEstimate({ ...inputs, couponCode: 'OTHER' }, WORLD),
+    ];
+    setTokens('main', { accessToken: 'a', refreshToken: 'r', userId: '7', expires: Date.now() + 60_000 });
+    asked.push(fetchPriceEstimate(inputs, WORLD));
+    await delay(0);
+    expect(network.requests).toHaveLength(3);
+    network.releaseAll();
+    await Promise.all(asked);
+  });
+
+  it('keep the request for a caller still waiting when another gives up, and cancel it when none waits', async () => {
+    const network = heldNetwork();
+    const leaving = new AbortController();
+    const staying = fetchPriceEstimate(inputs, WORLD);
+    const left = fetchPriceEstimate(inputs, WORLD, { signal: leaving.signal });
+    leaving.abort();
+    await expect(left).rejects.toBeDefined();
+    await delay(0);
+    expect(network.signals()[0]?.aborted).toBe(false);
+    network.releaseAll();
+    await expect(staying).resolves.toEqual(ESTIMATE);
+
+    const alone = new AbortController();
+    const cancelled = fetchPriceEstimate(inputs, WORLD, { signal: alone.signal });
+    await delay(0);
+    alone.abort();
+    await expect(cancelled).rejects.toBeDefined();
+    expect(network.signals()[1]?.aborted).toBe(true);
+    const again = fetchPriceEstimate(inputs, WORLD);
+    await delay(0);
+    expect(network.requests).toHaveLength(3);
+    network.releaseAll();
+    await expect(again).resolves.toEqual(ESTIMATE);
   });
 });
 

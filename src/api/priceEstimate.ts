@@ -4,6 +4,7 @@ import type { DeliveryOption, PriceEstimateRequest, PriceEstimateResponse } from
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { stateForWire } from './places';
+import { getTokens } from './tokens';
 
 /*
  * The checkout's price estimate (spec §3 Price estimate request and response, §4 Checkout flow step 11, §7). The
@@ -99,41 +100,85 @@ export function estimatePath(packageCount: number, features: EstimateFeatures): 
   return packageCount === 1 ? '/orders/price_estimate/v1/' : '/orders/price_estimate/multiple_packages/v1/';
 }
 
-/** POST the estimate; signed in when a token is kept (a coupon's uses are counted per buyer). */
+interface EstimateOnItsWay {
+  answer: Promise<PriceEstimateResponse>;
+  request: AbortController;
+  callers: number;
+}
+
+/** Estimates asked for and not yet answered, by buyer and request. */
+const estimatesOnTheirWay = new Map<string, EstimateOnItsWay>();
+
+/**
+ * POST the estimate; signed in when a token is kept (a coupon's uses are counted per buyer). Screens that ask for
+ * the same price at once (the checkout's summary and the cart lines beside it) share one request while it is on its
+ * way; an answer is never reused once it has arrived. A caller that gives up stops waiting, and the request is
+ * cancelled once no caller waits for it.
+ */
 export function fetchPriceEstimate(
   inputs: PriceEstimateInputs,
   features: EstimateFeatures,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PriceEstimateResponse> {
   const body = toEstimateRequest(inputs, features);
-  return apiRequest({
-    service: 'commerce',
-    path: estimatePath(body.packages.length, features),
-    method: 'POST',
-    body,
-    schema: () => pricingSchemas().then((schemas) => schemas.priceEstimateResponseSchema),
-    optionalAuth: true,
-    signal,
-  });
+  const path = estimatePath(body.packages.length, features);
+  const key = JSON.stringify([getTokens('main')?.userId ?? null, path, body]);
+  let onItsWay = estimatesOnTheirWay.get(key);
+  if (!onItsWay) {
+    const request = new AbortController();
+    const started: EstimateOnItsWay = {
+      request,
+      callers: 0,
+      answer: apiRequest({
+        service: 'commerce',
+        path,
+        method: 'POST',
+        body,
+        schema: () => pricingSchemas().then((schemas) => schemas.priceEstimateResponseSchema),
+        optionalAuth: true,
+        signal: request.signal,
+      }),
+    };
+    const settled = () => {
+      if (estimatesOnTheirWay.get(key) === started) estimatesOnTheirWay.delete(key);
+    };
+    started.answer.then(settled, settled);
+    estimatesOnTheirWay.set(key, started);
+    onItsWay = started;
+  }
+  return waitFor(onItsWay, key, signal);
 }
 
-/**
- * Two screens that price the same request on one page (the checkout's summary and the cart lines beside it) read
- * one answer: one that arrived within this long serves a screen that mounts or is enabled, and a reconnect still
- * asks again.
- */
-export const SHARED_ESTIMATE_FRESHNESS = { staleTime: 2_000, refetchOnReconnect: 'always' } as const;
-
-/** Whether two estimates are the same request to the server. */
-export function isSameEstimate(
-  a: PriceEstimateInputs,
-  aFeatures: EstimateFeatures,
-  b: PriceEstimateInputs,
-  bFeatures: EstimateFeatures,
-): boolean {
-  const [, aRequest, aPath] = priceEstimateKeys.estimate(a, aFeatures);
-  const [, bRequest, bPath] = priceEstimateKeys.estimate(b, bFeatures);
-  return aPath === bPath && JSON.stringify(aRequest) === JSON.stringify(bRequest);
+function waitFor(
+  onItsWay: EstimateOnItsWay,
+  key: string,
+  signal: AbortSignal | undefined,
+): Promise<PriceEstimateResponse> {
+  onItsWay.callers += 1;
+  return new Promise((resolve, reject) => {
+    let waiting = true;
+    const stopWaiting = () => {
+      if (!waiting) return false;
+      waiting = false;
+      onItsWay.callers -= 1;
+      signal?.removeEventListener('abort', giveUp);
+      return true;
+    };
+    function giveUp() {
+      if (!stopWaiting()) return;
+      if (onItsWay.callers === 0) {
+        if (estimatesOnTheirWay.get(key) === onItsWay) estimatesOnTheirWay.delete(key);
+        onItsWay.request.abort(signal?.reason);
+      }
+      reject(signal?.reason);
+    }
+    if (signal?.aborted) return giveUp();
+    signal?.addEventListener('abort', giveUp, { once: true });
+    onItsWay.answer.then(
+      (answer) => stopWaiting() && resolve(answer),
+      (error: unknown) => stopWaiting() && reject(error),
+    );
+  });
 }
 
 export const priceEstimateKeys = {

@@ -1,13 +1,7 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
 import { parseFeatureFlags } from '@contract/flags';
 import type { Currency } from '@contract/money';
-import {
-  type EstimateFeatures,
-  type PriceEstimateInputs,
-  priceEstimateQuery,
-  type SelectedPackage,
-} from '@/api/priceEstimate';
-import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
+import type { EstimateFeatures, PriceEstimateInputs, SelectedPackage } from '@/api/priceEstimate';
 import type { CartItem } from './cart';
 
 /*
@@ -60,20 +54,6 @@ export function cartEstimateInputs(
   countryCode: string,
 ): PriceEstimateInputs {
   return { packages: cartSelectedPackages(items, currency), countryName: countryCode };
-}
-
-/** The cart estimate's query key head; the persister keeps queries under it (src/storage/persister.ts). */
-export const CART_ESTIMATE_KEY = 'cartEstimate';
-
-/** Where the cart's estimate is kept: under its own head, as long as the persisted cache, so offline still has it. */
-export const CART_ESTIMATE_KEPT = { keyHead: CART_ESTIMATE_KEY, gcTime: QUERY_PERSIST_MAX_AGE_MS };
-
-/**
- * Spec §7's estimate query (runs only when enabled, never on focus, refetched on reconnect), keyed by the cart's
- * contents under the cart's prefix; kept as long as the persisted cache so a reload offline still has it.
- */
-export function cartEstimateQuery(inputs: PriceEstimateInputs, enabled: boolean) {
-  return priceEstimateQuery(inputs, { ...cartEstimateFeatures, enabled }, CART_ESTIMATE_KEPT);
 }
 
 /**

@@ -398,10 +398,7 @@ export function CartTable({ items, currency, online, estimate, editable }: CartT
 export function CartLines({ editable = true }: { editable?: boolean }) {
   const cart = useCart();
   const online = useIsOnline();
-  // Read-only lines sit beside a screen that prices the same cart (the checkout's summary): one answer serves both.
-  const estimate = useCartEstimate(cart.items, cart.currency, useCountry().countryCode, !cart.isEmpty, {
-    sharedOnPage: !editable,
-  });
+  const estimate = useCartEstimate(cart.items, cart.currency, useCountry().countryCode, !cart.isEmpty);
   if (cart.isEmpty) return <p className="cart-empty">Your cart is empty.</p>;
   return (
     <CartTable

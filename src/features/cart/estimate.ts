@@ -4,10 +4,16 @@ import type { EstimateProductResult, PriceEstimateResponse } from '@contract/pri
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useIsOnline } from '@/api/online';
-import { type PriceView, SHARED_ESTIMATE_FRESHNESS, toPriceView } from '@/api/priceEstimate';
+import {
+  type PriceEstimateInputs,
+  type PriceView,
+  priceEstimateQuery,
+  toPriceView,
+} from '@/api/priceEstimate';
 import { type StockView, stockOf } from '@/lib/stock';
 import type { CartItem } from '@/state/cart';
-import { CART_ESTIMATE_KEY, cartEstimateInputs, cartEstimateQuery } from '@/state/cartSelection';
+import { cartEstimateFeatures, cartEstimateInputs } from '@/state/cartSelection';
+import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
 
 /*
  * The cart's price: the server's estimate (GST included, stock per product) for exactly what the cart holds. The
@@ -15,15 +21,23 @@ import { CART_ESTIMATE_KEY, cartEstimateInputs, cartEstimateQuery } from '@/stat
  * cart can show it as last known, and a cart changed since never passes an older total off as its own.
  */
 
-// The selection and its query moved down to src/state so the checkout prices the same lines; re-exported for the cart's
-// callers.
-export {
-  CART_ESTIMATE_KEY,
-  cartEstimateFeatures,
-  cartEstimateInputs,
-  cartEstimateQuery,
-  cartSelectedPackages,
-} from '@/state/cartSelection';
+/** The query key's head; the persister keeps queries under it (src/storage/persister.ts). */
+export const CART_ESTIMATE_KEY = 'cartEstimate';
+
+// The selection moved down to src/state so the checkout prices the same lines; re-exported for the cart's callers.
+export { cartEstimateFeatures, cartEstimateInputs, cartSelectedPackages } from '@/state/cartSelection';
+
+/**
+ * Spec §7's estimate query (runs only when enabled, never on focus, refetched on reconnect), keyed by the cart's
+ * contents under the cart's prefix; kept as long as the persisted cache so a reload offline still has it.
+ */
+export function cartEstimateQuery(inputs: PriceEstimateInputs, enabled: boolean) {
+  return priceEstimateQuery(
+    inputs,
+    { ...cartEstimateFeatures, enabled },
+    { keyHead: CART_ESTIMATE_KEY, gcTime: QUERY_PERSIST_MAX_AGE_MS },
+  );
+}
 
 /** One cart line as the estimate priced it; amounts in minor units. */
 export interface LineEstimate {
@@ -99,16 +113,12 @@ export interface CartEstimate {
   retrying: boolean;
 }
 
-/**
- * The estimate for the cart's current contents, asked for while `enabled` (the cart is on screen). `sharedOnPage`:
- * the page prices the same request itself (the checkout's summary), so an answer it just received serves.
- */
+/** The estimate for the cart's current contents, asked for while `enabled` (the cart is on screen). */
 export function useCartEstimate(
   items: readonly CartItem[],
   currency: Currency,
   countryCode: string,
   enabled: boolean,
-  { sharedOnPage = false }: { sharedOnPage?: boolean } = {},
 ): CartEstimate {
   const online = useIsOnline();
   const client = useQueryClient();
@@ -117,7 +127,7 @@ export function useCartEstimate(
     [items, currency, countryCode],
   );
   const options = cartEstimateQuery(inputs, enabled);
-  const query = useQuery(sharedOnPage ? { ...options, ...SHARED_ESTIMATE_FRESHNESS } : options);
+  const query = useQuery(options);
   const hash = JSON.stringify(options.queryKey);
 
   // Only the answer for the cart as it is now is worth keeping: older ones go, in memory and on the device.

@@ -19,21 +19,13 @@ import { pickupLocationsQuery } from '@/api/places';
 import { lookupPostOffice, type PostOffice } from '@/api/postal';
 import {
   type EstimateFeatures,
-  isSameEstimate,
   type PriceEstimateInputs,
   type PriceView,
   priceEstimateQuery,
-  SHARED_ESTIMATE_FRESHNESS,
   toPriceView,
 } from '@/api/priceEstimate';
 import { cartStore } from '@/state/cart';
-import {
-  CART_ESTIMATE_KEPT,
-  cartEstimateFeatures,
-  cartEstimateInputs,
-  cartNeedsShipping,
-  cartSelectedPackages,
-} from '@/state/cartSelection';
+import { cartEstimateFeatures, cartNeedsShipping, cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
 import { writeCheckoutEstimate } from '@/storage/checkoutDraft';
 import { type CheckoutTrack, trackCodeApplied } from './analytics';
@@ -486,29 +478,18 @@ export function useCheckout({
   const deliveryOption = useSelector(checkout, (s) => s.context.deliveryOption);
   const appliedCoupon = useSelector(coupon, (s) => s.context.appliedCode);
   const appliedReferral = useSelector(referral, (s) => s.context.appliedCode);
-  const preliminaryInputs: PriceEstimateInputs = {
-    packages,
-    countryName: countryCode,
-    stateName: stateNameEnum,
-    deliveryOption,
-    couponCode: appliedCoupon,
-    associateCode: appliedReferral,
-  };
-  // Before an address or a code, this is the cart's own request: asked under the cart's key, so the cart lines beside
-  // the summary read the same answer instead of asking again.
-  const asCart = isSameEstimate(
-    preliminaryInputs,
-    estimateFeatures,
-    cartEstimateInputs(items, currencyForCountry(countryCode), countryCode),
-    cartEstimateFeatures,
-  );
   const preliminary = useQuery({
     ...priceEstimateQuery(
-      preliminaryInputs,
+      {
+        packages,
+        countryName: countryCode,
+        stateName: stateNameEnum,
+        deliveryOption,
+        couponCode: appliedCoupon,
+        associateCode: appliedReferral,
+      },
       { ...estimateFeatures, enabled: !owning && pastProfile },
-      asCart ? CART_ESTIMATE_KEPT : undefined,
     ),
-    ...(asCart ? SHARED_ESTIMATE_FRESHNESS : {}),
     placeholderData: (previous) => previous,
   });
 
