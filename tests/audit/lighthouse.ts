@@ -291,7 +291,8 @@ function printTable(summaries: PageSummary[]): void {
     kib(s.median.jsTransferBytes),
     `${kib(s.median.jsGzipBytes)}${s.jsBudget ? (s.median.jsGzipBytes <= TARGETS.jsGzipBytes ? ' ok' : ' OVER') : ''}`,
     String(s.median.benchmarkIndex),
-    `${s.median.cpuSlowdown}x`,
+    // A median of two runs can carry float noise (4.140000000000001): two decimals, as each run's slowdown has.
+    `${Number(s.median.cpuSlowdown.toFixed(2))}x`,
     s.passed ? (s.targetMisses.length === 0 ? 'met' : 'met (targets missed)') : 'MISSED',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
