@@ -1,4 +1,11 @@
-import { animate, LazyMotion, m, type PanInfo, useMotionValue, useReducedMotion } from 'framer-motion';
+import {
+  animateSingleValue,
+  LazyMotion,
+  m,
+  type PanInfo,
+  useMotionValue,
+  useReducedMotion,
+} from 'framer-motion';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -113,14 +120,20 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
         setMoving(false);
         return;
       }
-      setMoving(true);
-      const run = animate(height, target, {
+      // One value's spring: `animate` would also bring the timeline and sequence code into the checkout's chunk.
+      const run = animateSingleValue(height, target, {
         type: 'spring',
         velocity,
         stiffness: 420,
         damping: 42,
         restDelta: 0.5,
       });
+      // No animation left when the value is already at its target.
+      if (!run) {
+        setMoving(false);
+        return;
+      }
+      setMoving(true);
       animation.current = run;
       void run.then(() => {
         if (animation.current === run) setMoving(false);
