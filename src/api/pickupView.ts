@@ -1,6 +1,5 @@
 import type { PickupLocation } from '@contract/places';
-import { formatInZone, ISO_DATE_FORMAT } from '@/lib/datePatterns';
-import { formatLongDate, formatTime } from '@/lib/dates';
+import { formatLongDate, formatTime, isSameDay } from '@/lib/dates';
 
 /** Spec §3's client-side view of a pickup location: what the self-pickup option shows. */
 export interface PickupView {
@@ -42,8 +41,7 @@ export function pickupTimings(location: PickupLocation, zone?: string): string {
   const start = location.start_datetime;
   const end = location.end_datetime;
   const hours = `${formatTime(start, zone)} – ${formatTime(end, zone)}`;
-  const sameDay = formatInZone(start, ISO_DATE_FORMAT, zone) === formatInZone(end, ISO_DATE_FORMAT, zone);
-  if (sameDay) return `${formatLongDate(start, zone)}, ${hours}`;
+  if (isSameDay(start, end, zone)) return `${formatLongDate(start, zone)}, ${hours}`;
   return `${hours}, ${formatLongDate(start, zone)} to ${formatLongDate(end, zone)}`;
 }
 

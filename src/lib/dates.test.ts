@@ -8,6 +8,7 @@ import {
   formatLongDate,
   formatTime,
   ISO_DATE_FORMAT,
+  isSameDay,
   LONG_DATE_FORMAT,
   TIME_FORMAT,
 } from './dates';
@@ -45,5 +46,9 @@ describe('dates', () => {
     expect(formatLongDate(late, 'Asia/Kolkata')).toBe('4 November 2026');
     expect(formatDayTime(late, Date.UTC(2026, 10, 3, 21, 0), 'Asia/Kolkata')).toBe('01:30');
     expect(formatDayTime(late, Date.UTC(2026, 10, 3, 12, 0), 'Asia/Kolkata')).toBe('4 November 2026, 01:30');
+    // One day in London, two in Kolkata; and the same clock date a year apart is not the same day.
+    expect(isSameDay(Date.UTC(2026, 10, 3, 12, 0), late, 'Europe/London')).toBe(true);
+    expect(isSameDay(Date.UTC(2026, 10, 3, 12, 0), late, 'Asia/Kolkata')).toBe(false);
+    expect(isSameDay(AT, Date.UTC(2027, 10, 3, 13, 22), 'Asia/Kolkata')).toBe(false);
   });
 });

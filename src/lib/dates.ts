@@ -44,11 +44,14 @@ export function formatLongDate(date: DateInput, zone: string = buyerTimeZone()):
   return formatter('long', zone).format(new Date(date));
 }
 
+/** Whether the two fall on one calendar day as a clock in the zone reads them. */
+export function isSameDay(a: DateInput, b: DateInput, zone: string = buyerTimeZone()): boolean {
+  const day = formatter('day', zone);
+  return day.format(new Date(a)) === day.format(new Date(b));
+}
+
 /** 18:52 on the same day as `now` in the zone, "3 November 2026, 18:52" before. */
 export function formatDayTime(date: DateInput, now: DateInput, zone: string = buyerTimeZone()): string {
-  const day = formatter('day', zone);
   const time = formatTime(date, zone);
-  return day.format(new Date(date)) === day.format(new Date(now))
-    ? time
-    : `${formatLongDate(date, zone)}, ${time}`;
+  return isSameDay(date, now, zone) ? time : `${formatLongDate(date, zone)}, ${time}`;
 }
