@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { JSX, ReactNode } from 'react';
+import { LOAD_INTL_DATA } from '@/lib/intlData';
 import { routeTree } from '../routeTree.gen';
 import { RouteErrorView } from './RouteErrorView';
 import { SHOP_ROUTER_OPTIONS } from './routerOptions';
@@ -42,13 +43,16 @@ export function createShopRouter({ queryClient, countryCode, Wrap, nonce, isShel
   return router;
 }
 
-/** The modules the routes matching `pathname` ask to load first, one per task (`evaluateFirst`), outermost route first. */
-export function firstImportsOf(
+/**
+ * What a page's first render needs ready, one step per task (`importInSteps`): ICU's data, then the modules the routes
+ * matching `pathname` ask for (`evaluateFirst`), outermost route first.
+ */
+export function firstStepsOf(
   router: ReturnType<typeof createShopRouter>,
   pathname: string,
 ): (() => Promise<unknown>)[] {
   const [matched] = router.getMatchedRoutes(pathname);
-  return matched.flatMap((route) => route.options.staticData?.evaluateFirst ?? []);
+  return [...LOAD_INTL_DATA, ...matched.flatMap((route) => route.options.staticData?.evaluateFirst ?? [])];
 }
 
 declare module '@tanstack/react-router' {

@@ -20,7 +20,7 @@ import {
 import { OnHydratedProvider } from './HydrationMarker';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { createQueryClient } from './queryClient';
-import { createShopRouter, firstImportsOf } from './router';
+import { createShopRouter, firstStepsOf } from './router';
 
 /**
  * Starts the live shop over the page the server rendered (src/entry-client.tsx calls it after the first paint):
@@ -96,8 +96,8 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
 
   const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
   await yieldToMain();
-  // The page's large libraries, each in a task of its own, before the router loads the page's code that needs them.
-  await importInSteps(firstImportsOf(router, window.location.pathname));
+  // ICU's data and the page's large libraries, each in a task of its own, before the render that formats and uses them.
+  await importInSteps(firstStepsOf(router, window.location.pathname));
   // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
   // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
   startTransition(() => {
