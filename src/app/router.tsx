@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { type AnyRouter, createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { JSX, ReactNode } from 'react';
 import { LOAD_INTL_DATA } from '@/lib/intlData';
@@ -44,15 +44,18 @@ export function createShopRouter({ queryClient, countryCode, Wrap, nonce, isShel
 }
 
 /**
- * What a page's first render needs ready, one step per task (`importInSteps`): ICU's data, then the modules the routes
- * matching `pathname` ask for (`evaluateFirst`), outermost route first.
+ * What a page's first render needs ready, one step per task (`importInSteps`): ICU's data, the modules the routes
+ * matching `pathname` ask for (`evaluateFirst`, outermost route first), then the routes' own code, which hydration
+ * would otherwise ask for (a link per chunk it needs) inside its first slice of rendering.
  */
-export function firstStepsOf(
-  router: ReturnType<typeof createShopRouter>,
-  pathname: string,
-): (() => Promise<unknown>)[] {
+export function firstStepsOf(router: AnyRouter, pathname: string): (() => Promise<unknown>)[] {
   const [matched] = router.getMatchedRoutes(pathname);
-  return [...LOAD_INTL_DATA, ...matched.flatMap((route) => route.options.staticData?.evaluateFirst ?? [])];
+  const routeCode = () => Promise.all(matched.map((route) => route.options.component?.preload?.()));
+  return [
+    ...LOAD_INTL_DATA,
+    ...matched.flatMap((route) => route.options.staticData?.evaluateFirst ?? []),
+    routeCode,
+  ];
 }
 
 declare module '@tanstack/react-router' {
