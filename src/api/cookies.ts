@@ -33,20 +33,34 @@ export function shouldUseSecureCookies(
   return location.protocol === 'https:' && !LOOPBACK_HOSTS.has(location.hostname);
 }
 
-export function getCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const prefix = `${encodeURIComponent(name)}=`;
+/**
+ * The page's cookies by name, from one read of `document.cookie`: each read asks the browser's cookie store, a round
+ * trip that can take milliseconds on a busy phone, so a caller that needs several reads them once.
+ */
+export function readCookies(): ReadonlyMap<string, string> {
+  const jar = new Map<string, string>();
+  if (typeof document === 'undefined') return jar;
   for (const part of document.cookie.split(';')) {
     const cookie = part.trim();
-    if (cookie.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(cookie.slice(prefix.length));
-      } catch {
-        return cookie.slice(prefix.length);
-      }
-    }
+    const at = cookie.indexOf('=');
+    if (at <= 0) continue;
+    const name = safeDecode(cookie.slice(0, at));
+    // The first of two cookies with one name is the more specific one (the browser sends it first).
+    if (!jar.has(name)) jar.set(name, safeDecode(cookie.slice(at + 1)));
   }
-  return undefined;
+  return jar;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export function getCookie(name: string): string | undefined {
+  return readCookies().get(name);
 }
 
 export function setCookie(name: string, value: string, days: number = COOKIE_LIFETIME_DAYS): void {

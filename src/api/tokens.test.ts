@@ -24,6 +24,17 @@ describe('token sets in cookies', () => {
     expect(tokenCookieName('forms', 'refresh_token')).toBe('forms_refresh_token');
   });
 
+  it('reads a whole set from one read of the cookie store', () => {
+    setTokens('main', tokens);
+    const reads = vi.spyOn(document, 'cookie', 'get');
+    try {
+      expect(getTokens('main')).toEqual(tokens);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('clears one set without touching the others', () => {
     setTokens('main', tokens);
     setTokens('forms', tokens);

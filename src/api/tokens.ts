@@ -1,6 +1,14 @@
 import { TOKEN_SETS, type TokenSetName } from '@contract/constants';
 import type { TokenSetResponse } from '@contract/tokens';
-import { getCookie, removeCookie, setCookie, TOKEN_COOKIE_FIELDS, tokenCookieName } from './cookies';
+import {
+  getCookie,
+  readCookies,
+  removeCookie,
+  setCookie,
+  TOKEN_COOKIE_FIELDS,
+  type TokenCookieField,
+  tokenCookieName,
+} from './cookies';
 import type { RefreshTokensResponse } from './token-schemas';
 
 export type { TokenSetName };
@@ -19,13 +27,15 @@ export { tokenCookieName };
 
 /** The stored set, or null when no access token is kept for it. */
 export function getTokens(set: TokenSetName): TokenSet | null {
-  const accessToken = getCookie(tokenCookieName(set, 'access_token')) ?? '';
+  const jar = readCookies();
+  const field = (name: TokenCookieField) => jar.get(tokenCookieName(set, name)) ?? '';
+  const accessToken = field('access_token');
   if (!accessToken) return null;
-  const expires = Number(getCookie(tokenCookieName(set, 'expires')));
+  const expires = Number(field('expires'));
   return {
     accessToken,
-    refreshToken: getCookie(tokenCookieName(set, 'refresh_token')) ?? '',
-    userId: getCookie(tokenCookieName(set, 'user_id')) ?? '',
+    refreshToken: field('refresh_token'),
+    userId: field('user_id'),
     expires: Number.isFinite(expires) && expires > 0 ? expires : null,
   };
 }
