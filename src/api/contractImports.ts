@@ -9,8 +9,12 @@ export const CATALOGUE_CONTRACT_IMPORTS = [
   () => import('@contract/catalogue'),
 ] as const;
 
-/** Those and the orders contract: what a page that reads orders (the order pages, the checkout) evaluates first. */
+/**
+ * Those, the pricing contract and the orders contract (built on both): what a page that reads orders (the order
+ * pages, the checkout) evaluates first.
+ */
 export const ORDER_CONTRACT_IMPORTS = [
   ...CATALOGUE_CONTRACT_IMPORTS,
+  () => import('@contract/pricing'),
   () => import('@contract/orders'),
 ] as const;
