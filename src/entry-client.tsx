@@ -93,6 +93,8 @@ async function boot() {
   await yieldToMain();
   await import('./app/queryStep');
   await yieldToMain();
+  await import('./app/stateStep');
+  await yieldToMain();
   const { startApp } = await import('./app/startApp');
   await yieldToMain();
   await startApp(replayTaps);
