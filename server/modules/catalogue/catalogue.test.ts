@@ -1,8 +1,6 @@
 import {
   availablePackagesResponseSchema,
   availablePriceEstimateResponseSchema,
-  catalogueAdminListResponseSchema,
-  catalogueAdminProductResponseSchema,
   lastSaleResponseSchema,
   notifyMeResponseSchema,
   type Package,
@@ -10,6 +8,10 @@ import {
   packagesAvailabilityConfigSchema,
   paymentServicesResponseSchema,
 } from '@contract/catalogue';
+import {
+  catalogueAdminListResponseSchema,
+  catalogueAdminProductResponseSchema,
+} from '@contract/catalogue-admin';
 import { errorBodySchema } from '@contract/common';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -8,7 +8,7 @@ import {
   catalogueAdminPriceRequestSchema,
   catalogueAdminProductResponseSchema,
   catalogueAdminStockRequestSchema,
-} from '@contract/catalogue';
+} from '@contract/catalogue-admin';
 import { parseFeatureFlags } from '@contract/flags';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';

@@ -3,10 +3,6 @@ import {
   availablePackagesResponseSchema,
   availablePriceEstimateQuerySchema,
   availablePriceEstimateResponseSchema,
-  catalogueAdminListResponseSchema,
-  catalogueAdminPriceRequestSchema,
-  catalogueAdminProductResponseSchema,
-  catalogueAdminStockRequestSchema,
   countryQuerySchema,
   lastSaleResponseSchema,
   notifyMeRequestSchema,
@@ -17,6 +13,12 @@ import {
   paymentServicesRequestSchema,
   paymentServicesResponseSchema,
 } from '@contract/catalogue';
+import {
+  catalogueAdminListResponseSchema,
+  catalogueAdminPriceRequestSchema,
+  catalogueAdminProductResponseSchema,
+  catalogueAdminStockRequestSchema,
+} from '@contract/catalogue-admin';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

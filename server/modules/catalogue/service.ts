@@ -1,12 +1,11 @@
 import type {
   AvailablePackagesRequest,
-  CatalogueAdminList,
-  CatalogueAdminProduct,
   Package,
   PackageWithEstimate,
   PaymentService,
   Product,
 } from '@contract/catalogue';
+import type { CatalogueAdminList, CatalogueAdminProduct } from '@contract/catalogue-admin';
 import { type Currency, currencyForCountry, minorPerMajor, toMajor, toMinor } from '@contract/money';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
