@@ -96,7 +96,7 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
 
   const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
   await yieldToMain();
-  // ICU's data and the page's large libraries, each in a task of its own, before the render that formats and uses them.
+  // ICU's data, the page's large libraries and its own code, each in a task of its own, before hydration needs them.
   await importInSteps(firstStepsOf(router, window.location.pathname));
   // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
   // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
