@@ -4,7 +4,7 @@ import {
   currencySchema,
   majorAmountSchema as money,
   packageTypeSchema,
-  productTypeSchema,
+  productSchema,
 } from './catalogue';
 
 /*
@@ -44,24 +44,28 @@ export const catalogueAdminStockRequestSchema = z
   });
 export type CatalogueAdminStockRequest = z.input<typeof catalogueAdminStockRequestSchema>;
 
-export const catalogueAdminProductSchema = z.object({
-  product_id: z.number().int().positive(),
-  product_code: z.string(),
-  name: z.string(),
-  product_type: productTypeSchema,
-  availability_type: availabilityTypeSchema,
-  available_quantity: z.number().int(),
-  is_out_of_stock: z.boolean(),
-  hsn_code: z.string(),
-  gst_rate: z.number().nonnegative(),
-  prices: z.array(
-    z.object({
-      currency: currencySchema,
-      taxable_amount: money,
-      original_taxable_amount: money.nullable(),
-    }),
-  ),
-});
+/** A product as the catalogue has it (its fields as a package's product carries them), with every currency's price. */
+export const catalogueAdminProductSchema = productSchema
+  .pick({
+    product_id: true,
+    product_code: true,
+    name: true,
+    product_type: true,
+    availability_type: true,
+    available_quantity: true,
+    is_out_of_stock: true,
+    hsn_code: true,
+    gst_rate: true,
+  })
+  .extend({
+    prices: z.array(
+      z.object({
+        currency: currencySchema,
+        taxable_amount: money,
+        original_taxable_amount: money.nullable(),
+      }),
+    ),
+  });
 export type CatalogueAdminProduct = z.infer<typeof catalogueAdminProductSchema>;
 
 export const catalogueAdminProductResponseSchema = z.object({ product: catalogueAdminProductSchema });
