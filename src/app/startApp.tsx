@@ -8,6 +8,7 @@ import { serverPageAdopted } from '@/lib/serverPage';
 import { importInSteps, yieldToMain } from '@/lib/yieldToMain';
 import { hydrateCart } from '@/state/cart';
 import { adoptCountryCookie, bindCountryQueryClient, countryStore, hydrateCountry } from '@/state/country';
+import { openKvStore } from '@/storage/kv';
 import { track } from '../features/analytics/track';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '../features/orders/queryKeys';
@@ -96,8 +97,9 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
 
   const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
   await yieldToMain();
-  // ICU's data, the page's large libraries and its own code, each in a task of its own, before hydration needs them.
-  await importInSteps(firstStepsOf(router, window.location.pathname));
+  // ICU's data, the page's large libraries and its own code, each in a task of its own, before hydration needs them;
+  // then the device's database, which the state restored after hydration reads.
+  await importInSteps([...firstStepsOf(router, window.location.pathname), openKvStore]);
   // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
   // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
   startTransition(() => {

@@ -1,5 +1,5 @@
 import { clear, get, set } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isExpired, kvStore, ORDER_STORAGE_TTL_MS, STORAGE_KEYS, storedValue } from './kv';
 
@@ -45,5 +45,20 @@ describe('storage', () => {
     expect(await country.read(Date.UTC(2100, 0, 1))).toBe('US');
     expect(isExpired({ expiresAt: null })).toBe(false);
     expect(isExpired({ expiresAt: 10 }, 10)).toBe(true);
+  });
+
+  it('opens the database ahead of the first read, and only then', async () => {
+    vi.resetModules();
+    const open = vi.spyOn(indexedDB, 'open');
+    try {
+      const fresh = await import('./kv');
+      expect(open).not.toHaveBeenCalled();
+      await fresh.openKvStore();
+      expect(open).toHaveBeenCalledOnce();
+      expect(await fresh.storedValue(STORAGE_KEYS.country, z.string()).read()).toBeUndefined();
+      expect(open).toHaveBeenCalledOnce();
+    } finally {
+      open.mockRestore();
+    }
   });
 });

@@ -277,7 +277,7 @@ describe('cart view', () => {
     expect(estimateRequests(requests)).toHaveLength(0);
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(within(dialog).queryByText(/Last known prices/)).toBeNull());
-    expect(estimateRequests(requests)).toHaveLength(1);
+    await waitFor(() => expect(estimateRequests(requests)).toHaveLength(1));
   });
 
   it("shows the server's estimate: GST in every line, the total with GST, and no before-GST note", async () => {
