@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { CartButton } from '@/features/cart/CartButton';
 import { useCartOpen } from '@/features/cart/view';
 import { OrderReturnMount } from '@/features/orders/OrderReturnMount';
@@ -46,8 +46,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [cartWanted, setCartWanted] = useState(false);
   if (cartOpen && !cartWanted) setCartWanted(true);
   // Effects run after the first paint: the cart's price check starts then.
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -105,8 +103,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </nav>
       <Suspense fallback={null}>
         {cartWanted ? <CartDialog /> : null}
-        {/* A cart with lines re-checks prices and stock for the buyer's country whenever the app is online. */}
-        {painted && cartCount > 0 ? <CartRevalidation countryCode={countryCode} /> : null}
+        {/* A cart with lines re-checks prices and stock for the buyer's country whenever the app is online. The
+            stored cart comes back once the page is live (startApp), so this never runs in hydration's render. */}
+        {cartCount > 0 ? <CartRevalidation countryCode={countryCode} /> : null}
       </Suspense>
       {/* The push-like return: a pending last order is re-checked and its outcome shown here, on any page. */}
       <OrderReturnMount pathname={pathname} />
