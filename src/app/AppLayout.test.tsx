@@ -8,8 +8,9 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth/AuthProvider';
+import { countryStore } from '@/state/country';
 import { CONTENT_PATHS } from '../lib/site';
 import { AppLayout } from './AppLayout';
 
@@ -39,6 +40,19 @@ function renderShell(path: string) {
   return router;
 }
 
+// The shell's logo counts its renders: the frame around it renders once.
+const logoRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../ui/Logo', () => ({
+  Logo: () => {
+    logoRenders.count += 1;
+    return null;
+  },
+}));
+
+afterEach(() => {
+  countryStore.countryCode = 'IN';
+});
+
 const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
 describe('AppLayout', () => {
@@ -50,5 +64,16 @@ describe('AppLayout', () => {
     await screen.findByRole('heading', { name: `page ${CONTENT_PATHS.help}` });
     expect(mainNav().getByRole('link', { name: 'Help' })).toHaveAttribute('data-status', 'active');
     expect(mainNav().getByRole('link', { name: 'Home' })).not.toHaveAttribute('data-status');
+  });
+
+  it("does not render again when the buyer's country changes: only the parts that show it do", async () => {
+    renderShell('/');
+    await screen.findByRole('heading', { name: 'page /' });
+    const rendered = logoRenders.count;
+    act(() => {
+      countryStore.countryCode = 'US';
+    });
+    await act(() => Promise.resolve());
+    expect(logoRenders.count).toBe(rendered);
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { CartButton } from '@/features/cart/CartButton';
 import { useCartOpen } from '@/features/cart/view';
 import { OrderReturnMount } from '@/features/orders/OrderReturnMount';
@@ -35,17 +35,53 @@ const footerLinks = [
 const CartDialog = lazy(() => import('@/features/cart/CartDialog').then((m) => ({ default: m.CartDialog })));
 const CartRevalidation = lazy(() => import('@/features/cart/revalidate'));
 
+/*
+ * The frame renders once: what changes after hydration (the account, the cart, the country, the page) is read by
+ * the small parts below that show it, so the stored state coming back re-renders those, not every link of the shell.
+ */
+
+function ShellAccountMenu({
+  variant,
+  className,
+}: Pick<ComponentProps<typeof AccountMenu>, 'variant' | 'className'>) {
+  const auth = useAuth();
+  return (
+    <AccountMenu
+      variant={variant}
+      className={className}
+      signedIn={auth.signedIn}
+      userId={auth.userId}
+      onSignOut={() => void auth.logout()}
+    />
+  );
+}
+
+/** The cart dialog, loaded when first opened; then it stays mounted so it can animate out when closed. */
+function CartDialogMount() {
+  const cartOpen = useCartOpen();
+  const [wanted, setWanted] = useState(false);
+  if (cartOpen && !wanted) setWanted(true);
+  return wanted ? <CartDialog /> : null;
+}
+
+/**
+ * A cart with lines re-checks prices and stock for the buyer's country whenever the app is online. The stored cart
+ * comes back once the page is live (startApp), so this never runs in hydration's render.
+ */
+function CartRevalidationMount() {
+  const { countryCode } = useCountry();
+  const cartCount = useCartCount();
+  return cartCount > 0 ? <CartRevalidation countryCode={countryCode} /> : null;
+}
+
+/** The push-like return: a pending last order is re-checked and its outcome shown here, on any page. */
+function OrderReturnHere() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return <OrderReturnMount pathname={pathname} />;
+}
+
 /** The storefront frame: header, main content, footer and the thumb-reach bottom navigation on phones. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { countryCode } = useCountry();
-  const cartOpen = useCartOpen();
-  const cartCount = useCartCount();
-  const auth = useAuth();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Once opened, the dialog stays mounted so it can animate out when closed.
-  const [cartWanted, setCartWanted] = useState(false);
-  if (cartOpen && !cartWanted) setCartWanted(true);
-  // Effects run after the first paint: the cart's price check starts then.
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -65,7 +101,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <InstallButton />
-        <AccountMenu signedIn={auth.signedIn} userId={auth.userId} onSignOut={() => void auth.logout()} />
+        <ShellAccountMenu />
         <CartButton className="shell__cart" />
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
@@ -92,23 +128,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <span>{item.label}</span>
           </Link>
         ))}
-        <AccountMenu
-          variant="nav"
-          className="shell__bottom-link"
-          signedIn={auth.signedIn}
-          userId={auth.userId}
-          onSignOut={() => void auth.logout()}
-        />
+        <ShellAccountMenu variant="nav" className="shell__bottom-link" />
         <CartButton variant="nav" className="shell__bottom-link" />
       </nav>
       <Suspense fallback={null}>
-        {cartWanted ? <CartDialog /> : null}
-        {/* A cart with lines re-checks prices and stock for the buyer's country whenever the app is online. The
-            stored cart comes back once the page is live (startApp), so this never runs in hydration's render. */}
-        {cartCount > 0 ? <CartRevalidation countryCode={countryCode} /> : null}
+        <CartDialogMount />
+        <CartRevalidationMount />
       </Suspense>
-      {/* The push-like return: a pending last order is re-checked and its outcome shown here, on any page. */}
-      <OrderReturnMount pathname={pathname} />
+      <OrderReturnHere />
       <UpdatePrompt />
     </div>
   );
