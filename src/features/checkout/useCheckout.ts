@@ -3,7 +3,7 @@ import { type Currency, currencyForCountry } from '@contract/money';
 import type { StateOption } from '@contract/places';
 import { onlineManager, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { profileQuery } from '@/api/account';
@@ -438,15 +438,19 @@ export function useCheckout({
     pinCode: string;
     deliveryOption: 'SELF_PICKUP' | 'SHIPPING_SERVICE';
   } | null>(null);
+  // A transition: the form reports from its own effects (the page's mount among them), and what the machine does
+  // with the report renders in a task of its own rather than lengthening theirs.
   const syncForm = useCallback<CheckoutController['syncForm']>(
     (next) =>
-      setForm((prev) =>
-        prev &&
-        prev.valid === next.valid &&
-        prev.pinCode === next.pinCode &&
-        prev.deliveryOption === next.deliveryOption
-          ? prev
-          : next,
+      startTransition(() =>
+        setForm((prev) =>
+          prev &&
+          prev.valid === next.valid &&
+          prev.pinCode === next.pinCode &&
+          prev.deliveryOption === next.deliveryOption
+            ? prev
+            : next,
+        ),
       ),
     [],
   );
