@@ -95,6 +95,8 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
     );
   }
 
+  // Building the router (its route tree and history) is a task's worth of work on a phone: it gets one of its own.
+  await yieldToMain();
   const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
   await yieldToMain();
   // ICU's data, the page's large libraries and its own code, each in a task of its own, before hydration needs them;
