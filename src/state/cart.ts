@@ -3,7 +3,7 @@ import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { type Currency, currencyForCountry, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
 import { CATALOGUE_CONTRACT_IMPORTS } from '@/api/contractImports';
-import { importInSteps } from '@/lib/yieldToMain';
+import { importInSteps, yieldToMain } from '@/lib/yieldToMain';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
 import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
 import { countryStore } from './country';
@@ -408,6 +408,8 @@ async function applyOtherTabCart(data: unknown): Promise<void> {
 export function hydrateCart(): Promise<void> {
   hydration ??= (async () => {
     const stored = await storedCart.read();
+    // Reading and checking the record is one task's work; the renders its lines cause run in the next.
+    await yieldToMain();
     if (stored) {
       const current = new Set(cartStore.items.map((line) => line.id));
       const restored = stored.items.filter((line) => !current.has(line.id));
