@@ -100,8 +100,8 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
   const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
   await yieldToMain();
   // ICU's data, the page's large libraries and its own code, each in a task of its own, before hydration needs them;
-  // then the device's database, which the state restored after hydration reads.
-  await importInSteps([...firstStepsOf(router, window.location.pathname), openKvStore]);
+  // then asking for the device's database, which the state restored after hydration reads (hydration does not wait).
+  await importInSteps([...firstStepsOf(router, window.location.pathname), async () => openKvStore()]);
   // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
   // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
   startTransition(() => {

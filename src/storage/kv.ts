@@ -69,11 +69,11 @@ async function safely<T>(operation: () => Promise<T>, fallback: T): Promise<T> {
 }
 
 /**
- * Opens the database ahead of the first read: opening it takes a few milliseconds, which a page's start runs in a
- * task of its own instead of inside the one that first reads the cart.
+ * Starts opening the database ahead of the first read: asking for it takes a few milliseconds, which a page's start
+ * spends in a task of its own instead of inside the one that first reads the cart. Nothing waits for it to open.
  */
-export function openKvStore(): Promise<void> {
-  return safely(() => kvStore()('readonly', () => undefined), undefined);
+export function openKvStore(): void {
+  void safely(() => kvStore()('readonly', () => undefined), undefined);
 }
 
 /** Removes a record, whatever it holds. */
