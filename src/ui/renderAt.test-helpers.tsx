@@ -9,7 +9,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { vi } from 'vitest';
 
 /** The paths a screen under test may navigate to; each renders "page <path>". */
@@ -31,9 +31,15 @@ function Where() {
 
 /**
  * Renders a screen at `path` in a query client and a memory router that knows the shop's sign-in paths; the
- * current location is shown in `data-testid="location"`. `wrap` adds providers around the router.
+ * current location is shown in `data-testid="location"`. `wrap` adds providers around the router; `Frame`, a
+ * layout every route renders in (the shop's shell).
  */
-export function renderAt(ui: ReactNode, path: string, wrap: (router: ReactNode) => ReactNode = (r) => r) {
+export function renderAt(
+  ui: ReactNode,
+  path: string,
+  wrap: (router: ReactNode) => ReactNode = (r) => r,
+  Frame?: ComponentType<{ children: ReactNode }>,
+) {
   // jsdom has no scrolling; the router scrolls to the top on every navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -41,7 +47,13 @@ export function renderAt(ui: ReactNode, path: string, wrap: (router: ReactNode) 
   const root = createRootRoute({
     component: () => (
       <>
-        <Outlet />
+        {Frame ? (
+          <Frame>
+            <Outlet />
+          </Frame>
+        ) : (
+          <Outlet />
+        )}
         <Where />
       </>
     ),
