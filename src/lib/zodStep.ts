@@ -5,10 +5,9 @@ import { z } from 'zod';
  * before the modules that build schemas from it. A dynamic import of zod itself would keep the whole of zod in the
  * bundle, namespace objects and all, since it needs every export of the module it names.
  *
- * The first schemas a page builds and checks also compile zod's own functions: whichever contract module came
- * first took 6–11 ms longer than it does after another. A small schema of the commonest kinds is built and checked
- * here, so part of that cost falls in this step's task: the two then take about 9 and 11 ms on a desktop, where
- * they took 3 and 16. (A schema of every kind moved all of it here, and made this task the long one.)
+ * The first schemas a page builds and checks also compile zod's own functions, which made whichever contract came
+ * first the long task. A small schema of the commonest kinds takes part of that cost here; a schema of every kind
+ * would take all of it and make this task the long one.
  */
 const sample = z.object({
   text: z.string().trim().min(1).regex(/^\w+$/),
