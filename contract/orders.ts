@@ -29,9 +29,20 @@ import {
 /**
  * An order's life: CREATED (waiting for payment, its stock reserved) → PENDING (the provider has a payment it has
  * not settled) → SUCCESS (paid; final) or FAILED; CANCELLED (by the buyer) and EXPIRED (the reservation lapsed
- * unpaid) release the stock. Spec §4: only SUCCESS and FAILED end the status polling.
+ * unpaid) release the stock. A payment that arrives after a cancel or expiry, when the stock has gone to another
+ * buyer, is refunded: REFUND_PENDING (asked of the provider) → REFUNDED. Spec §4: only SUCCESS and FAILED end the
+ * status polling.
  */
-export const ORDER_STATUSES = ['CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'CANCELLED', 'EXPIRED'] as const;
+export const ORDER_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'SUCCESS',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUND_PENDING',
+  'REFUNDED',
+] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -140,6 +151,8 @@ export const paymentDetailsSchema = z.discriminatedUnion('kind', [
     /** What the modal charges, in MINOR units as providers take them. */
     amount_minor: z.number().int().nonnegative(),
     currency: currencySchema,
+    /** The sandbox's short-lived proof that this buyer opened it, passed to its checkout as `token`. */
+    checkout_token: z.string().optional(),
   }),
   z.object({
     kind: z.literal('redirect'),

@@ -161,6 +161,7 @@ describe('security headers', () => {
         STATIC_DIR: '/nonexistent',
         AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
         OTP_ALLOW_LOG_IN_PRODUCTION: true,
+        SANDBOX_IN_PRODUCTION: true,
       },
     });
     const res = await prod.inject({ method: 'GET', url: '/healthz' });

@@ -35,8 +35,10 @@ describe('loadConfig', () => {
       OIDC_REDIRECT_URI: undefined,
       OIDC_SCOPES: 'openid email profile',
       PAYMENT_PROVIDER: 'sandbox',
+      SANDBOX_IN_PRODUCTION: false,
       SANDBOX_SECRET: undefined,
       SANDBOX_PENDING_SETTLE_MS: 15_000,
+      SANDBOX_WEBHOOK_DELAY_MS: 0,
       ORDER_EXPIRY_SWEEP_MS: 60_000,
       RAZORPAY_KEY_ID: undefined,
       RAZORPAY_KEY_SECRET: undefined,
@@ -80,8 +82,15 @@ describe('loadConfig', () => {
       OIDC_CLIENT_SECRET: 'secret',
       OIDC_REDIRECT_URI: 'https://shop.example/sign-in/google',
       OIDC_SCOPES: 'openid email',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_key',
+      RAZORPAY_KEY_SECRET: 'key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
+      SANDBOX_WEBHOOK_DELAY_MS: '2500',
     });
     expect(config).toMatchObject({
+      PAYMENT_PROVIDER: 'razorpay',
+      SANDBOX_WEBHOOK_DELAY_MS: 2500,
       PORT: 9000,
       DATABASE_URL: 'postgres://shop@db/shop',
       TRUST_PROXY: ['10.0.0.0/8', '127.0.0.1'],
@@ -105,19 +114,51 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without a signing secret or with codes going to the log', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', OTP_ALLOW_LOG_IN_PRODUCTION: 'true' })).toThrow(
-      /AUTH_SECRET is required in production/,
-    );
-    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toThrow(
+    const staging = { PAYMENT_PROVIDER: 'sandbox', SANDBOX_IN_PRODUCTION: 'true' };
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', OTP_ALLOW_LOG_IN_PRODUCTION: 'true', ...staging }),
+    ).toThrow(/AUTH_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), ...staging })).toThrow(
       /OTP_DELIVERY=log would print sign-in codes.*OTP_ALLOW_LOG_IN_PRODUCTION=true/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), OTP_ALLOW_LOG_IN_PRODUCTION: 'true' })
-        .OTP_DELIVERY,
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        OTP_ALLOW_LOG_IN_PRODUCTION: 'true',
+        ...staging,
+      }).OTP_DELIVERY,
     ).toBe('log');
     expect(() => loadConfig({ OTP_DELIVERY: 'webhook' })).toThrow(/OTP_WEBHOOK_URL/);
     expect(() => loadConfig({ OTP_TEST_NUMBERS: '9999999999:12' })).toThrow(/OTP_TEST_NUMBERS/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('refuses a production server that does not name its payment provider, or names the sandbox without saying so twice', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      OTP_ALLOW_LOG_IN_PRODUCTION: 'true',
+    };
+    // Today's free orders: a production server silently on the sandbox, where anyone could choose "success".
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER is required in production/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER=sandbox lets every buyer mark their own order paid.*SANDBOX_IN_PRODUCTION=true/,
+    );
+    expect(
+      loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', SANDBOX_IN_PRODUCTION: 'true' })
+        .PAYMENT_PROVIDER,
+    ).toBe('sandbox');
+    const razorpay = loadConfig({
+      ...production,
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_key',
+      RAZORPAY_KEY_SECRET: 'key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
+    });
+    expect(razorpay.PAYMENT_PROVIDER).toBe('razorpay');
+    // Outside production the sandbox stays the default.
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
   });
 
   it('names the trusted proxies, or how many there are, and refuses to trust every client', () => {

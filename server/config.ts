@@ -187,9 +187,15 @@ export const CONFIG_VARIABLES = [
   },
   {
     name: 'PAYMENT_PROVIDER',
-    default: 'sandbox',
+    default: 'sandbox (required in production)',
     description:
-      'Who takes payments: sandbox (the built-in test provider under /pay/sandbox, where a person chooses the outcome) or razorpay (needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET).',
+      'Who takes payments: sandbox (the built-in test provider under /pay/sandbox, where the buyer chooses the outcome) or razorpay (needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET). A production server refuses to start without it, and with sandbox unless SANDBOX_IN_PRODUCTION=true.',
+  },
+  {
+    name: 'SANDBOX_IN_PRODUCTION',
+    default: 'false',
+    description:
+      'true lets a production server take "payments" with the sandbox, where no money moves (a staging shop); it logs a warning at every start.',
   },
   {
     name: 'PUBLIC_URL',
@@ -201,7 +207,13 @@ export const CONFIG_VARIABLES = [
     name: 'SANDBOX_SECRET',
     default: '(development default)',
     description:
-      'Secret (32+ characters) the sandbox provider signs its payment results and webhooks with. Outside production a fixed development value is used; in production it is derived from AUTH_SECRET when unset.',
+      'Secret (32+ characters) the sandbox provider signs its payment results, webhooks and buyer grants with. Unset, it is derived from the auth secret (AUTH_SECRET, or the one generated into DATA_DIR).',
+  },
+  {
+    name: 'SANDBOX_WEBHOOK_DELAY_MS',
+    default: '0',
+    description:
+      "Milliseconds between a sandbox payment and its webhook's first delivery (a real provider's arrive seconds later); undelivered webhooks are retried with backoff until the shop acknowledges them.",
   },
   {
     name: 'SANDBOX_PENDING_SETTLE_MS',
@@ -325,7 +337,9 @@ export const configSchema = z.object({
   NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
   FORMS_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
-  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).default('sandbox')),
+  // Unset is resolved in loadConfig: sandbox outside production, a refusal to start in it.
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).optional()),
+  SANDBOX_IN_PRODUCTION: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -340,6 +354,10 @@ export const configSchema = z.object({
   SANDBOX_PENDING_SETTLE_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(86_400_000).default(15_000),
+  ),
+  SANDBOX_WEBHOOK_DELAY_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3_600_000).default(0),
   ),
   ORDER_EXPIRY_SWEEP_MS: z.preprocess(
     emptyToUndefined,
@@ -439,15 +457,29 @@ function parseTestNumbers(value: string, ctx: z.RefinementCtx): ReadonlyMap<stri
   return numbers;
 }
 
-export type Config = z.infer<typeof configSchema> & { features: FeatureFlags };
+export type Config = Omit<z.infer<typeof configSchema>, 'PAYMENT_PROVIDER'> & {
+  PAYMENT_PROVIDER: NonNullable<z.infer<typeof configSchema>['PAYMENT_PROVIDER']>;
+  features: FeatureFlags;
+};
 
 /**
  * What a production server must have before it starts: its own signing secret, and no codes in the logs
  * unless the operator asked for that. Returns the problems, empty when there are none.
  */
-export function productionProblems(config: Config): string[] {
+export function productionProblems(
+  config: Omit<Config, 'PAYMENT_PROVIDER'> & { PAYMENT_PROVIDER?: Config['PAYMENT_PROVIDER'] | undefined },
+): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
+  if (!config.PAYMENT_PROVIDER) {
+    problems.push(
+      'PAYMENT_PROVIDER is required in production: razorpay (with its keys), or sandbox with SANDBOX_IN_PRODUCTION=true for a shop where no money moves',
+    );
+  } else if (config.PAYMENT_PROVIDER === 'sandbox' && !config.SANDBOX_IN_PRODUCTION) {
+    problems.push(
+      'PAYMENT_PROVIDER=sandbox lets every buyer mark their own order paid; a production shop needs PAYMENT_PROVIDER=razorpay, or SANDBOX_IN_PRODUCTION=true to run the sandbox anyway',
+    );
+  }
   if (!config.AUTH_SECRET) {
     problems.push('AUTH_SECRET is required in production (at least 32 random characters)');
   }
@@ -479,8 +511,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(`Invalid configuration: ${[...problems, ...features.problems].join('; ')}`);
   }
-  const config: Config = { ...parsed.data, features: features.flags };
-  const problems = productionProblems(config);
+  const problems = productionProblems({ ...parsed.data, features: features.flags });
+  const config: Config = {
+    ...parsed.data,
+    PAYMENT_PROVIDER: parsed.data.PAYMENT_PROVIDER ?? 'sandbox',
+    features: features.flags,
+  };
   if (config.OTP_DELIVERY === 'webhook' && !config.OTP_WEBHOOK_URL) {
     problems.push('OTP_DELIVERY=webhook needs OTP_WEBHOOK_URL');
   }

@@ -12,6 +12,8 @@ export const WATCHED_ORDER_STATUSES = [
   'FAILED',
   'CANCELLED',
   'EXPIRED',
+  'REFUND_PENDING',
+  'REFUNDED',
 ] as const;
 export type WatchedOrderStatus = (typeof WATCHED_ORDER_STATUSES)[number];
 
@@ -48,6 +50,8 @@ export function isFinalOrderStatus(status: WatchedOrderStatus): boolean {
  */
 export function isNewsForBuyer(previous: WatchedOrderStatus | null, status: WatchedOrderStatus): boolean {
   if (status === 'SUCCESS' || status === 'FAILED') return true;
+  // A payment was made, and is being given back: the buyer must hear of it.
+  if (status === 'REFUND_PENDING' || status === 'REFUNDED') return true;
   return isFinalOrderStatus(status) && previous === 'PENDING';
 }
 
@@ -143,6 +147,15 @@ export function orderNotice(orderId: string, orderNumber: string, status: Watche
         action: { label: 'View orders', href: MY_ORDERS_PATH },
         title: 'Order expired',
         body: `Order ${orderNumber} expired before it was paid. Tap to see your orders.`,
+      };
+    case 'REFUND_PENDING':
+    case 'REFUNDED':
+      return {
+        ...base,
+        message: `Your payment for order ${orderNumber} arrived after the order lapsed, so it is being refunded in full`,
+        action: { label: 'View orders', href: MY_ORDERS_PATH },
+        title: 'Payment being refunded',
+        body: `Your payment for order ${orderNumber} arrived after the order lapsed and is being refunded in full.`,
       };
     default:
       return {

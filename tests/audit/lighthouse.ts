@@ -125,6 +125,9 @@ async function startServer(): Promise<ShopServer> {
         // audit server is local and throw-away, so it gets a random secret and the log adapter knowingly.
         AUTH_SECRET: randomBytes(32).toString('hex'),
         OTP_ALLOW_LOG_IN_PRODUCTION: 'true',
+        // …and the sandbox, where no money moves, knowingly too.
+        PAYMENT_PROVIDER: 'sandbox',
+        SANDBOX_IN_PRODUCTION: 'true',
         OTP_TEST_NUMBERS: auditTestNumbers(),
         DATABASE_URL: '',
       },

@@ -102,6 +102,9 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** Until when one request holds the right to create the provider's payment order. */
     paymentClaimUntil: ts('payment_claim_until'),
+    /** A payment that arrived after the order lapsed, with its stock gone: the provider's refund of it. */
+    refundId: text('refund_id'),
+    refundedAt: ts('refunded_at'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -113,8 +116,9 @@ export const orders = pgTable(
       .where(sql`${t.providerOrderId} is not null`),
     check(
       'orders_status',
-      sql`${t.status} in ('CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'CANCELLED', 'EXPIRED')`,
+      sql`${t.status} in ('CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'CANCELLED', 'EXPIRED', 'REFUND_PENDING', 'REFUNDED')`,
     ),
+    index('orders_refund_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'REFUND_PENDING'`),
     check('orders_amounts', sql`${t.totalMinor} >= 0 and ${t.totalTaxMinor} >= 0`),
   ],
 );
@@ -166,6 +170,19 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
 );
 
+/**
+ * CANCELLED: the person closed the window (they may pay again); CLOSED: the shop closed the payment (its order was
+ * cancelled or expired), nothing can be paid on it any more; REFUNDED: the money went back.
+ */
+export type SandboxPaymentStatus =
+  | 'CREATED'
+  | 'PAID'
+  | 'FAILED'
+  | 'PENDING'
+  | 'CANCELLED'
+  | 'CLOSED'
+  | 'REFUNDED';
+
 /** The sandbox provider's own books: its payment orders and what the person chose on its pages. */
 export const sandboxPayments = pgTable(
   'sandbox_payments',
@@ -178,8 +195,11 @@ export const sandboxPayments = pgTable(
     currency: text('currency').$type<Currency>().notNull(),
     description: text('description').notNull(),
     callbackUrl: text('callback_url').notNull(),
-    status: text('status').$type<'CREATED' | 'PAID' | 'FAILED' | 'PENDING' | 'CANCELLED'>().notNull(),
+    status: text('status').$type<SandboxPaymentStatus>().notNull(),
     providerPaymentId: text('provider_payment_id'),
+    /** The shop's buyer the payment was created for: only they may choose its outcome. */
+    buyerRef: text('buyer_ref'),
+    refundId: text('refund_id'),
     /** When a pending payment settles as paid. */
     settleAt: ts('settle_at'),
     createdAt: ts('created_at').notNull(),
@@ -189,6 +209,26 @@ export const sandboxPayments = pgTable(
     index('sandbox_payments_settle_idx').on(t.settleAt).where(sql`${t.status} = 'PENDING'`),
     check('sandbox_payments_kind', sql`${t.kind} in ('modal', 'redirect')`),
   ],
+);
+
+/**
+ * Webhooks the sandbox owes the shop, written in the transaction that records the payment and delivered until
+ * acknowledged (with backoff), as a real provider delivers them: a crash between the two loses nothing.
+ */
+export const webhookOutbox = pgTable(
+  'webhook_outbox',
+  {
+    eventId: text('event_id').primaryKey(),
+    provider: text('provider').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt is due; a claimed delivery moves it forward, so one process delivers at a time. */
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    deliveredAt: ts('delivered_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('webhook_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

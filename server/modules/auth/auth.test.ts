@@ -381,7 +381,12 @@ describe('phone sign-in codes', () => {
   });
 
   it('refuses to build a production app with the log adapter unless allowed', () => {
-    const prod = { NODE_ENV: 'production' as const, AUTH_SECRET: SECRET, STATIC_DIR: '/nonexistent' };
+    const prod = {
+      NODE_ENV: 'production' as const,
+      AUTH_SECRET: SECRET,
+      STATIC_DIR: '/nonexistent',
+      SANDBOX_IN_PRODUCTION: true,
+    };
     expect(() => shop.build({ config: prod })).toThrow(/OTP_ALLOW_LOG_IN_PRODUCTION/);
     expect(() =>
       shop.build({ config: { ...prod, AUTH_SECRET: undefined, OTP_ALLOW_LOG_IN_PRODUCTION: true } }),

@@ -65,6 +65,8 @@ export type NewOrder = Omit<
   | 'providerOrderId'
   | 'paymentDetails'
   | 'providerPaymentId'
+  | 'refundId'
+  | 'refundedAt'
 >;
 
 interface CreateOrderRow {
@@ -153,6 +155,8 @@ export async function createOrder(
       providerOrderId: null,
       paymentDetails: null,
       providerPaymentId: null,
+      refundId: null,
+      refundedAt: null,
     },
     levels: taken.map(({ product_id, available_quantity }) => ({ product_id, available_quantity })),
     version: created.version === null ? null : Number(created.version),
@@ -272,18 +276,68 @@ export async function updateOrder(db: Executor, id: string, set: Partial<typeof 
   return row;
 }
 
-/** Open orders past their reservation (or a pending one past its grace). */
-export async function findExpired(db: Executor, at: Date, pendingBefore: Date, limit: number) {
+/** Updates an order only while it still has `status`; false when another writer moved it first. */
+export async function updateOrderIf(
+  db: Executor,
+  id: string,
+  status: OrderRow['status'],
+  set: Partial<typeof orders.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, id), eq(orders.status, status)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/**
+ * Open orders past their reservation (or a pending one past its grace), and orders a crash left without a provider
+ * payment order: no request is creating one any more (its claim lapsed) and it is older than `orphanedBefore`.
+ */
+export async function findExpired(
+  db: Executor,
+  at: Date,
+  cutoffs: { pendingBefore: Date; orphanedBefore: Date },
+  limit: number,
+) {
   return db
     .select({ id: orders.id })
     .from(orders)
     .where(
       or(
         and(inArray(orders.status, ['CREATED', 'FAILED']), lt(orders.expiresAt, at)),
-        and(eq(orders.status, 'PENDING'), lt(orders.expiresAt, pendingBefore)),
+        and(eq(orders.status, 'PENDING'), lt(orders.expiresAt, cutoffs.pendingBefore)),
+        and(
+          eq(orders.status, 'CREATED'),
+          isNull(orders.providerOrderId),
+          sql`${orders.totalMinor} > 0`,
+          lt(orders.createdAt, cutoffs.orphanedBefore),
+          or(isNull(orders.paymentClaimUntil), lt(orders.paymentClaimUntil, at)),
+        ),
       ),
     )
     .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+}
+
+/** Late payments whose refund the provider has not accepted yet, oldest first. */
+export async function findRefundsDue(db: Executor, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.status, 'REFUND_PENDING'))
+    .orderBy(asc(orders.updatedAt))
+    .limit(limit);
+}
+
+/** Every order a late payment moved to a refund, newest first (the operator's list). */
+export async function listRefunds(db: Executor, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, ['REFUND_PENDING', 'REFUNDED']))
+    .orderBy(desc(orders.updatedAt))
     .limit(limit);
 }
 

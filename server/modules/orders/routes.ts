@@ -183,9 +183,7 @@ export const ordersModule = fp<ModuleOptions>(
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       sweep = setInterval(() => {
-        service
-          .expireDue()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'order expiry sweep failed'));
+        service.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'order sweep failed'));
       }, deps.config.ORDER_EXPIRY_SWEEP_MS);
       sweep.unref();
     });

@@ -13,7 +13,7 @@ import type { PickupLocation } from '@contract/places';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
-import type { OrderRow, StockReservation, StoredOrderPackage } from '../../db/schema';
+import type { OrderRow, StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CataloguePackage } from '../catalogue/repo';
 import { paymentServicesFor } from '../catalogue/service';
@@ -31,8 +31,11 @@ const PAYMENT_CLAIM_MS = 30_000;
 /** How long a concurrent retry waits for that payment to appear, polling the order. */
 const PAYMENT_WAIT_MS = 15_000;
 const PAYMENT_POLL_MS = 50;
+/** An order with no provider payment order this long after its creation was left so by a crash. */
+export const ORPHAN_GRACE_MS = 120_000;
 const HISTORY_LIMIT = 100;
 const SWEEP_BATCH = 50;
+const REFUND_LIST_LIMIT = 200;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -71,6 +74,9 @@ export function requestHash(variant: EstimateVariant, body: OrderCreateInput): s
 function refuse(statusCode: number, message: string, field?: string): HttpError {
   return new HttpError(statusCode, message, field === undefined ? {} : { field });
 }
+
+/** Inside a late payment's savepoint: a unit it needs has gone to another buyer. */
+class StockGoneError extends Error {}
 
 /** A line the shop cannot fill: answered 409, and a create that meets it first gives back lapsed reservations. */
 class OutOfStockError extends HttpError {
@@ -331,26 +337,45 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     await repo.recordRedemption(tx, { couponCode: code, userId, orderId, at });
   }
 
-  /** Marks an order paid inside a transaction: stock, coupon, sales and its game key, each once. */
+  /**
+   * Marks an order paid inside a transaction: stock, coupon, sales and its game key, each once. An order that had
+   * lapsed (cancelled or expired, its stock given back) takes its stock again only if all of it is still there;
+   * otherwise the unit went to another buyer, so the payment is refunded instead: never a unit sold twice.
+   */
   async function markPaid(
     tx: Executor,
     order: OrderRow,
     paymentId: string | null,
     bump: () => Promise<void>,
-  ) {
+  ): Promise<'SUCCESS' | 'REFUND_PENDING'> {
     const at = now();
     if (order.stockReleasedAt !== null && order.reservation.length > 0) {
-      // Paid after its reservation lapsed: the money was taken, so the order stands; take the stock again if it is
-      // there, and tell the operator about any unit that was sold twice.
-      const short: StockReservation[] = [];
-      for (const line of order.reservation) {
-        const taken = await repo.takeStock(tx, line.product_id, line.quantity, at);
-        if (taken === 'short') short.push(line);
+      const retaken = await tx
+        .transaction(async (savepoint) => {
+          for (const line of order.reservation) {
+            if ((await repo.takeStock(savepoint, line.product_id, line.quantity, at)) === 'short') {
+              throw new StockGoneError();
+            }
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof StockGoneError) return false;
+          throw error;
+        });
+      if (!retaken) {
+        await repo.updateOrder(tx, order.id, {
+          status: 'REFUND_PENDING',
+          providerPaymentId: paymentId ?? order.providerPaymentId,
+          updatedAt: at,
+        });
+        log.warn(
+          { order_id: order.id, was: order.status },
+          'a payment arrived after the order lapsed and its stock was sold: refunding it',
+        );
+        return 'REFUND_PENDING';
       }
       await bump();
-      if (short.length > 0) {
-        log.warn({ order_id: order.id, short }, 'oversold: a payment arrived after the reservation lapsed');
-      }
     }
     if (order.stockReleasedAt !== null && order.couponCode) {
       await repo.recordRedemption(tx, {
@@ -385,6 +410,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         );
       }
     }
+    return 'SUCCESS';
   }
 
   /** Gives an unpaid order's stock (and coupon use) back, once, and sets its final status. */
@@ -408,18 +434,60 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   function isDue(order: OrderRow, at: Date): boolean {
+    if (
+      order.status === 'CREATED' &&
+      order.providerOrderId === null &&
+      order.totalMinor > 0 &&
+      order.createdAt.getTime() + ORPHAN_GRACE_MS < at.getTime() &&
+      (order.paymentClaimUntil === null || order.paymentClaimUntil < at)
+    ) {
+      return true;
+    }
     if (order.status === 'CREATED' || order.status === 'FAILED') return order.expiresAt < at;
     if (order.status === 'PENDING')
       return order.expiresAt.getTime() + minutes(PENDING_GRACE_MINUTES) < at.getTime();
     return false;
   }
 
-  /** Expires one order if its reservation has lapsed. */
-  async function expireIfDue(orderId: string): Promise<void> {
-    await transaction(async (tx, bump) => {
-      const order = await repo.lockOrder(tx, orderId);
-      if (order && isDue(order, now())) await close(tx, order, 'EXPIRED', bump);
+  /** Tells the provider that a closed order's payment may no longer be made; a failure leaves the refund net. */
+  async function closeAtProvider(order: Pick<OrderRow, 'id' | 'providerOrderId'>): Promise<void> {
+    if (!order.providerOrderId) return;
+    await provider.closePayment(order.providerOrderId).catch((error: unknown) => {
+      log.warn(
+        { err: error, order_id: order.id, provider: provider.name },
+        'could not close the payment at the provider; a payment made on it anyway is refunded',
+      );
     });
+  }
+
+  /**
+   * Expires one order if its reservation has lapsed, after asking the provider whether it was paid after all (a
+   * lost webhook): a paid order is never expired. When the provider cannot be asked, the order waits for the next
+   * sweep.
+   */
+  async function expireIfDue(orderId: string): Promise<void> {
+    const seen = await repo.findOrder(db, orderId);
+    if (!seen || !isDue(seen, now())) return;
+    if (seen.providerOrderId) {
+      let state: Awaited<ReturnType<PaymentProvider['fetchState']>>;
+      try {
+        state = await provider.fetchState(seen.providerOrderId);
+      } catch (error) {
+        log.warn(
+          { err: error, order_id: orderId, provider: provider.name },
+          'could not ask the provider before expiring an order; it stays open until the next sweep',
+        );
+        return;
+      }
+      if (state.outcome === 'PAID' || (state.outcome === 'PENDING' && seen.status !== 'PENDING')) {
+        await applyOutcome(orderId, state.outcome, state.providerPaymentId);
+      }
+    }
+    const closed = await transaction(async (tx, bump) => {
+      const order = await repo.lockOrder(tx, orderId);
+      return order && isDue(order, now()) ? close(tx, order, 'EXPIRED', bump) : undefined;
+    });
+    if (closed) await closeAtProvider(closed);
   }
 
   /** Expires every lapsed order (a batch at a time): the periodic sweep and order creation run it. */
@@ -428,11 +496,54 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const due = await repo.findExpired(
       db,
       at,
-      new Date(at.getTime() - minutes(PENDING_GRACE_MINUTES)),
+      {
+        pendingBefore: new Date(at.getTime() - minutes(PENDING_GRACE_MINUTES)),
+        orphanedBefore: new Date(at.getTime() - ORPHAN_GRACE_MS),
+      },
       limit,
     );
     for (const { id } of due) await expireIfDue(id);
     return due.length;
+  }
+
+  /** Asks the provider to give back a late payment whose stock had gone; the sweep retries a refused request. */
+  async function requestRefund(orderId: string): Promise<void> {
+    const order = await repo.findOrder(db, orderId);
+    if (order?.status !== 'REFUND_PENDING') return;
+    if (!order.providerOrderId || !order.providerPaymentId) {
+      log.error(
+        { order_id: order.id },
+        'a late payment to refund has no provider payment id; refund it by hand',
+      );
+      return;
+    }
+    try {
+      const { refundId } = await provider.refund({
+        providerOrderId: order.providerOrderId,
+        providerPaymentId: order.providerPaymentId,
+        amountMinor: order.totalMinor,
+        orderId: order.id,
+      });
+      const at = now();
+      await repo.updateOrderIf(db, order.id, 'REFUND_PENDING', {
+        status: 'REFUNDED',
+        refundId,
+        refundedAt: at,
+        updatedAt: at,
+      });
+      log.info({ order_id: order.id, refund_id: refundId }, 'late payment refunded');
+    } catch (error) {
+      log.warn(
+        { err: error, order_id: order.id, provider: provider.name },
+        'the provider did not accept a refund yet; the sweep asks again',
+      );
+    }
+  }
+
+  /** The periodic sweep: lapsed orders expire, refunds still owed are asked for again. */
+  async function sweep(): Promise<void> {
+    await expireDue();
+    for (const { id } of await repo.findRefundsDue(db, SWEEP_BATCH)) await requestRefund(id);
   }
 
   async function wire(row: OrderRow): Promise<Order> {
@@ -502,6 +613,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         currency: order.currency,
         service: order.paymentService,
         buyer: {
+          id: order.userId,
           name: order.billingDetails.name,
           email: order.shippingDetails?.email ?? null,
           phone: order.shippingDetails?.mobile_number ?? order.billingDetails.mobile_number,
@@ -529,6 +641,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return handle;
   }
 
+  /** The payment as handed to the order's own buyer, with the provider's short-lived proof that it is theirs. */
+  function handOut(details: PaymentDetails | null, order: OrderRow): PaymentDetails | null {
+    if (!details || !provider.grant) return details;
+    const until = new Date(now().getTime() + minutes(ORDER_RESERVATION_MINUTES));
+    return provider.grant(details, order.userId, until);
+  }
+
   async function replay(
     existing: { requestHash: string; orderId: string | null },
     hash: string,
@@ -543,7 +662,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const order = existing.orderId ? await repo.findOrder(db, existing.orderId) : undefined;
     if (!order) throw refuse(409, 'This order is still being created. Try again in a moment.');
     const paymentDetails = await ensurePayment(order, callbackUrl);
-    return { ...createResponse(order), payment_details: paymentDetails };
+    return { ...createResponse(order), payment_details: handOut(paymentDetails, order) };
   }
 
   async function create(input: {
@@ -685,7 +804,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       'order created',
     );
     const paymentDetails = await ensurePayment(order, callbackFor(order.id), { claimed: true });
-    return { ...createResponse(order), payment_details: paymentDetails };
+    return { ...createResponse(order), payment_details: handOut(paymentDetails, order) };
   }
 
   /** Applies a provider's verified word: idempotent, and SUCCESS is final whatever arrives after it. */
@@ -694,15 +813,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     outcome: Exclude<PaymentOutcome, 'CREATED'>,
     providerPaymentId: string | null,
   ): Promise<OrderStatus | null> {
-    return transaction(async (tx, bump) => {
+    const status = await transaction(async (tx, bump): Promise<OrderStatus | null> => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order) return null;
-      if (order.status === 'SUCCESS') return order.status;
+      if (order.status === 'SUCCESS' || order.status === 'REFUND_PENDING' || order.status === 'REFUNDED') {
+        return order.status;
+      }
       const at = now();
       if (outcome === 'PAID') {
-        await markPaid(tx, order, providerPaymentId, bump);
-        log.info({ order_id: order.id, was: order.status }, 'order paid');
-        return 'SUCCESS';
+        const paid = await markPaid(tx, order, providerPaymentId, bump);
+        if (paid === 'SUCCESS') log.info({ order_id: order.id, was: order.status }, 'order paid');
+        return paid;
       }
       // A failed or pending payment keeps the reservation until it lapses, so the buyer can pay the same order.
       if (outcome === 'FAILED' && (order.status === 'CREATED' || order.status === 'PENDING')) {
@@ -715,6 +836,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       return order.status;
     });
+    if (status === 'REFUND_PENDING') await requestRefund(orderId);
+    return status;
   }
 
   const payments: OrderPayments = {
@@ -732,6 +855,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     payments,
     applyOutcome,
     expireDue,
+    sweep,
+
+    /** The operator's list of late payments refunded or still to refund. */
+    async refunds() {
+      return (await repo.listRefunds(db, REFUND_LIST_LIMIT)).map((row) => ({
+        order_id: row.id,
+        customer_order_id: customerOrderId(row.number),
+        order_status: row.status as 'REFUND_PENDING' | 'REFUNDED',
+        total_amount: toMajor(row.totalMinor, row.currency),
+        currency: row.currency,
+        provider_payment_id: row.providerPaymentId,
+        refund_id: row.refundId,
+        updated_at: row.updatedAt.toISOString(),
+      }));
+    },
 
     async status(orderId: string, userId: string) {
       const order = await owned(orderId, userId);
@@ -758,16 +896,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** CREATED, PENDING or FAILED → CANCELLED with its stock back (once); a paid order cannot be. */
     async cancel(orderId: string, userId: string) {
       await owned(orderId, userId);
-      const status = await transaction(async (tx, bump) => {
+      const { status, closed } = await transaction(async (tx, bump) => {
         const order = await repo.lockOrder(tx, orderId);
         if (!order) throw refuse(404, ORDER_NOT_FOUND);
         if (order.status === 'SUCCESS') {
           throw refuse(409, 'This order has been paid, so it cannot be cancelled');
         }
-        if (!isOpen(order.status)) return order.status;
-        const closed = await close(tx, order, 'CANCELLED', bump);
-        return closed?.status ?? 'CANCELLED';
+        if (!isOpen(order.status)) return { status: order.status, closed: undefined };
+        const row = await close(tx, order, 'CANCELLED', bump);
+        return { status: row?.status ?? ('CANCELLED' as const), closed: row };
       });
+      if (closed) await closeAtProvider(closed);
       return { order_id: orderId, order_status: status };
     },
 

@@ -20,10 +20,11 @@ import type { PaymentProvider } from './provider';
 import { createPaymentProvider, providerCspSources, sandboxSecret } from './providers';
 import {
   createSandbox,
-  SANDBOX_DEV_SECRET,
   SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_TIMESTAMP_HEADER,
   sandboxPaymentSignature,
   sandboxWebhookSecret,
+  sandboxWebhookSignature,
 } from './sandbox';
 import { hmacHex } from './signature';
 
@@ -35,11 +36,12 @@ let keys = 0;
 const newKey = () => `pay-key-${++keys}`;
 /** Shared with a second process on the same database, so it accepts the buyer's token. */
 const AUTH_SECRET = 'payments-test-auth-secret-0123456789abcdef';
+const SANDBOX_SECRET = 'payments-test-sandbox-secret-0123456789abcdef';
 
 beforeAll(async () => {
   shop = await testApp({
     now: () => NOW,
-    config: { OTP_TEST_NUMBERS: testNumbers(3), SANDBOX_PENDING_SETTLE_MS: 20, AUTH_SECRET },
+    config: { OTP_TEST_NUMBERS: testNumbers(3), SANDBOX_PENDING_SETTLE_MS: 20, AUTH_SECRET, SANDBOX_SECRET },
   });
   const catalogue = await loadCatalogue(shop.app, ['SOLO']);
   solo = catalogue.get('SOLO') as PackageWithEstimate;
@@ -66,10 +68,11 @@ const hostedLink = (o: OrderCreateResponse) =>
 
 /** A choice made on the sandbox's hosted page: where it sends the buyer back. */
 async function chooseOnHostedPage(o: OrderCreateResponse, choice: 'success' | 'failure' | 'cancel') {
+  const link = new URL(hostedLink(o), 'http://shop.test');
   const chosen = await shop.app.inject({
     method: 'POST',
-    url: hostedLink(o),
-    payload: `choice=${choice}`,
+    url: link.pathname,
+    payload: new URLSearchParams({ choice, token: link.searchParams.get('token') ?? '' }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(chosen.statusCode).toBe(303);
@@ -92,7 +95,8 @@ function webhook(
   o: OrderCreateResponse,
   event: 'payment.captured' | 'payment.failed' | 'payment.pending',
   eventId = `evt_test_${++events}`,
-  secret = sandboxWebhookSecret(SANDBOX_DEV_SECRET),
+  secret = sandboxWebhookSecret(SANDBOX_SECRET),
+  sentAt = NOW,
 ) {
   const raw = JSON.stringify({
     event_id: eventId,
@@ -101,11 +105,28 @@ function webhook(
     provider_order_id: providerOrderId(o),
     provider_payment_id: `pay_${eventId}`,
   });
+  const timestamp = Math.floor(sentAt.getTime() / 1000);
   return shop.app.inject({
     method: 'POST',
     url: '/pay/sandbox/webhook',
     payload: raw,
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacHex(secret, raw) },
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_TIMESTAMP_HEADER]: String(timestamp),
+      [SANDBOX_SIGNATURE_HEADER]: sandboxWebhookSignature(secret, timestamp, raw),
+    },
+  });
+}
+
+/** The grant the shop handed the buyer with the modal's details. */
+const tokenOf = (o: OrderCreateResponse) =>
+  o.payment_details?.kind === 'modal' ? o.payment_details.checkout_token : undefined;
+
+function chooseInModal(o: OrderCreateResponse, choice: string, token = tokenOf(o)) {
+  return shop.app.inject({
+    method: 'POST',
+    url: '/pay/sandbox/api/choose',
+    payload: { provider_order_id: providerOrderId(o), choice, ...(token === undefined ? {} : { token }) },
   });
 }
 
@@ -119,7 +140,7 @@ describe('the sandbox pages', () => {
     const o = await order();
     const modal = await shop.app.inject({
       method: 'GET',
-      url: `/pay/sandbox/modal?order_id=${providerOrderId(o)}`,
+      url: `/pay/sandbox/modal?order_id=${providerOrderId(o)}&token=${tokenOf(o)}`,
     });
     expect(modal.statusCode).toBe(200);
     expect(modal.body).toContain('data-choice="success"');
@@ -137,36 +158,23 @@ describe('the sandbox pages', () => {
 
   it('the modal’s success verifies on the server and makes a paid order', async () => {
     const o = await order();
-    const chosen = await shop.app.inject({
-      method: 'POST',
-      url: '/pay/sandbox/api/choose',
-      payload: { provider_order_id: providerOrderId(o), choice: 'success' },
-    });
+    const chosen = await chooseInModal(o, 'success');
     expect(chosen.statusCode, chosen.body).toBe(200);
     const result = chosen.json().response;
     expect(result.provider_order_id).toBe(providerOrderId(o));
     expect(result.signature).toBe(
-      sandboxPaymentSignature(SANDBOX_DEV_SECRET, providerOrderId(o), result.provider_payment_id),
+      sandboxPaymentSignature(SANDBOX_SECRET, providerOrderId(o), result.provider_payment_id),
     );
     const answer = await reconcile(o.order_id, { payment_result: result });
     expect(answer.json()).toEqual({ order_id: o.order_id, order_status: 'SUCCESS' });
     // A second choice on a paid payment is refused.
-    const again = await shop.app.inject({
-      method: 'POST',
-      url: '/pay/sandbox/api/choose',
-      payload: { provider_order_id: providerOrderId(o), choice: 'failure' },
-    });
-    refusedWith(again, 409);
+    refusedWith(await chooseInModal(o, 'failure'), 409);
     expect(await statusOf(o.order_id)).toBe('SUCCESS');
   });
 
   it('a payment left pending settles as paid by a later webhook', async () => {
     const o = await order();
-    await shop.app.inject({
-      method: 'POST',
-      url: '/pay/sandbox/api/choose',
-      payload: { provider_order_id: providerOrderId(o), choice: 'pending' },
-    });
+    await chooseInModal(o, 'pending');
     expect(['PENDING', 'SUCCESS']).toContain(await statusOf(o.order_id));
     await vi.waitFor(async () => expect(await statusOf(o.order_id)).toBe('SUCCESS'), { timeout: 5000 });
   });
@@ -180,7 +188,7 @@ describe('the browser callback', () => {
     const genuine = {
       provider_order_id: providerOrderId(a),
       provider_payment_id: paymentId,
-      signature: sandboxPaymentSignature(SANDBOX_DEV_SECRET, providerOrderId(a), paymentId),
+      signature: sandboxPaymentSignature(SANDBOX_SECRET, providerOrderId(a), paymentId),
     };
     refusedWith(
       await reconcile(a.order_id, { payment_result: { ...genuine, signature: 'a'.repeat(64) } }),
@@ -222,7 +230,7 @@ describe('the hosted payment page', () => {
   it('sends the buyer back to PUBLIC_URL when it is set, whatever Host the create came with', async () => {
     const behindProxy = shop.build({
       now: () => NOW,
-      config: { AUTH_SECRET, PUBLIC_URL: 'https://shop.example.com' },
+      config: { AUTH_SECRET, SANDBOX_SECRET, PUBLIC_URL: 'https://shop.example.com' },
     });
     await behindProxy.ready();
     try {
@@ -250,6 +258,7 @@ describe('the hosted payment page', () => {
     const o = await order('PAYMENT_LINK');
     expect(o.payment_details).toMatchObject({ kind: 'redirect', provider: 'sandbox' });
     const page = await shop.app.inject({ method: 'GET', url: hostedLink(o) });
+    refusedWith(await shop.app.inject({ method: 'GET', url: hostedLink(o).split('?')[0] ?? '' }), 403);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('value="failure"');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
@@ -320,7 +329,7 @@ describe('the provider payment order', () => {
     let failNext = true;
     const sandbox = createSandbox({
       db: shop.db,
-      secret: SANDBOX_DEV_SECRET,
+      secret: SANDBOX_SECRET,
       now: () => NOW,
       settleMs: 1000,
       deliver: async () => {},
@@ -364,7 +373,7 @@ describe('the provider payment order', () => {
   it('PAYMENT_PROVIDER names an adapter this build must have', () => {
     const sandbox = createSandbox({
       db: shop.db,
-      secret: SANDBOX_DEV_SECRET,
+      secret: SANDBOX_SECRET,
       now: () => NOW,
       settleMs: 1000,
       deliver: async () => {},
@@ -402,13 +411,12 @@ describe('the provider payment order', () => {
     expect(providerCspSources(testConfig())).toEqual({});
   });
 
-  it('signs with SANDBOX_SECRET, or in production with a secret derived from AUTH_SECRET, never the dev one', () => {
-    const derive = (from: string) => hmacHex(from, 'sandbox');
-    const auth = 'a-production-auth-secret-of-32-characters';
-    expect(sandboxSecret(testConfig(), SANDBOX_DEV_SECRET, derive)).toBe(SANDBOX_DEV_SECRET);
-    const production = testConfig({ NODE_ENV: 'production', AUTH_SECRET: auth });
-    expect(sandboxSecret(production, SANDBOX_DEV_SECRET, derive)).toBe(derive(auth));
+  it('signs with SANDBOX_SECRET, else with a secret derived from the auth secret of its data directory', () => {
+    const auth = 'an-auth-secret-of-at-least-32-characters';
+    const derived = sandboxSecret(testConfig(), () => auth);
+    expect(derived).toBe(hmacHex(auth, 'sandbox provider'));
+    expect(sandboxSecret(testConfig(), () => 'another-data-dir-auth-secret-0123456789')).not.toBe(derived);
     const own = 's'.repeat(40);
-    expect(sandboxSecret({ ...production, SANDBOX_SECRET: own }, SANDBOX_DEV_SECRET, derive)).toBe(own);
+    expect(sandboxSecret(testConfig({ SANDBOX_SECRET: own }), () => auth)).toBe(own);
   });
 });

@@ -17,7 +17,8 @@ export interface CreatePaymentInput {
   amountMinor: number;
   currency: Currency;
   service: PaymentService;
-  buyer: { name: string; email: string | null; phone: string | null };
+  /** `id`: the shop's user id of the buyer (only the sandbox keeps it, to let that buyer alone choose). */
+  buyer: { id: string; name: string; email: string | null; phone: string | null };
   /** Where a hosted page sends the buyer back to (absolute URL). */
   callbackUrl: string;
   /** When the shop stops honouring this payment (the stock reservation's end). */
@@ -46,8 +47,28 @@ export interface PaymentEvent {
   occurredAt: Date;
 }
 
+export interface RefundInput {
+  providerOrderId: string;
+  providerPaymentId: string;
+  amountMinor: number;
+  /** The shop's order id, kept in the refund's notes. */
+  orderId: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /**
+   * The handle as handed to the order's own buyer, with whatever proves it is theirs (the sandbox's short-lived
+   * token); providers whose pages need no such proof hand it out as stored.
+   */
+  grant?(handle: PaymentHandle, buyerId: string, until: Date): PaymentHandle;
+  /**
+   * Stops further payment of a payment order whose shop order was cancelled or expired (a payment link is
+   * cancelled). A payment already in flight may still complete: the shop refunds it when its stock is gone.
+   */
+  closePayment(providerOrderId: string): Promise<void>;
+  /** Asks the provider to give a captured payment back in full; answers the provider's refund id. */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
   /** Creates the provider's payment order (modal) or payment link (redirect). Called once per shop order. */
   createPayment(input: CreatePaymentInput): Promise<PaymentHandle>;
   /**

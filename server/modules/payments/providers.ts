@@ -3,6 +3,7 @@ import type { CspSources } from '../../plugins/security';
 import type { PaymentProvider, ProviderName } from './provider';
 import { createRazorpayProvider, RAZORPAY_CSP_SOURCES } from './razorpay';
 import type { Sandbox } from './sandbox';
+import { hmacHex } from './signature';
 
 /** What an adapter other than the sandbox is built from (its own keys, and the HTTP client to reach it). */
 export interface ProviderFactoryInput {
@@ -43,11 +44,12 @@ export function createPaymentProvider(
   return factory({ config, fetch: httpFetch });
 }
 
-/** The sandbox's signing secret: SANDBOX_SECRET, else (production) one derived from AUTH_SECRET, else the dev one. */
-export function sandboxSecret(config: Config, devSecret: string, derive: (from: string) => string): string {
-  if (config.SANDBOX_SECRET) return config.SANDBOX_SECRET;
-  if (config.NODE_ENV === 'production' && config.AUTH_SECRET) return derive(config.AUTH_SECRET);
-  return devSecret;
+/**
+ * The sandbox's signing secret: SANDBOX_SECRET, else one derived from the shop's auth secret (AUTH_SECRET, or the
+ * one generated into DATA_DIR), so no two shops share one and none is written in the source.
+ */
+export function sandboxSecret(config: Pick<Config, 'SANDBOX_SECRET'>, authSecret: () => string): string {
+  return config.SANDBOX_SECRET ?? hmacHex(authSecret(), 'sandbox provider');
 }
 
 /** The origins PAYMENT_PROVIDER's checkout loads from, for the CSP (the sandbox is served by the shop itself). */

@@ -71,7 +71,7 @@ function input(overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput 
     amountMinor: 129_900,
     currency: 'INR',
     service: 'CARD_MODAL',
-    buyer: { name: 'Asha Rao', email: 'asha@example.com', phone: '+919876543210' },
+    buyer: { id: 'usr_1', name: 'Asha Rao', email: 'asha@example.com', phone: '+919876543210' },
     callbackUrl: 'https://shop.example/api/payments/razorpay/return?order=ord_01HZX3K9M2',
     expiresAt: new Date('2024-05-01T10:30:00Z'),
     ...overrides,
@@ -401,7 +401,7 @@ describe('createPayment', () => {
   it('leaves out the contact details the buyer did not give', async () => {
     const api = fakeApi(200, { id: LINK_ID, short_url: 'https://rzp.io/i/nxrHnLJ', status: 'created' });
     await provider(api.fetch).createPayment(
-      input({ service: 'PAYMENT_LINK', buyer: { name: 'Asha Rao', email: null, phone: null } }),
+      input({ service: 'PAYMENT_LINK', buyer: { id: 'usr_1', name: 'Asha Rao', email: null, phone: null } }),
     );
     expect(api.calls[0]?.body).toHaveProperty('customer', { name: 'Asha Rao' });
   });
@@ -460,6 +460,50 @@ describe('createPayment', () => {
     });
     await custom.createPayment(input());
     expect(api.calls[0]?.url).toBe('http://127.0.0.1:9/v1/orders');
+  });
+});
+
+describe('closing and refunding', () => {
+  it('cancels a payment link, and leaves an Orders API order alone (it cannot be cancelled)', async () => {
+    const api = fakeApi(200, { id: LINK_ID, short_url: 'https://rzp.io/i/nxrHnLJ', status: 'cancelled' });
+    await provider(api.fetch).closePayment(LINK_ID);
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.url).toBe(`https://api.razorpay.com/v1/payment_links/${LINK_ID}/cancel`);
+    expect(api.calls[0]?.method).toBe('POST');
+    await provider(api.fetch).closePayment(ORDER_ID);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('refunds a captured payment in full through the Refunds API', async () => {
+    const api = fakeApi(200, { id: 'rfnd_FP8QHiV938haTz', entity: 'refund', amount: 129_900 });
+    const refund = await provider(api.fetch).refund({
+      providerOrderId: ORDER_ID,
+      providerPaymentId: 'pay_29QQoUBi66xm2f',
+      amountMinor: 129_900,
+      orderId: SHOP_ORDER_ID,
+    });
+    expect(refund).toEqual({ refundId: 'rfnd_FP8QHiV938haTz' });
+    expect(api.calls[0]?.url).toBe('https://api.razorpay.com/v1/payments/pay_29QQoUBi66xm2f/refund');
+    expect(api.calls[0]?.method).toBe('POST');
+    expect(api.calls[0]?.body).toEqual({
+      amount: 129_900,
+      speed: 'normal',
+      notes: { shop_order_id: SHOP_ORDER_ID },
+    });
+  });
+
+  it('reports a refused refund as an error, so the shop asks again later', async () => {
+    const api = fakeApi(400, {
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' },
+    });
+    await expect(
+      provider(api.fetch).refund({
+        providerOrderId: ORDER_ID,
+        providerPaymentId: 'pay_29QQoUBi66xm2f',
+        amountMinor: 129_900,
+        orderId: SHOP_ORDER_ID,
+      }),
+    ).rejects.toThrow(/fully refunded already/);
   });
 });
 

@@ -71,6 +71,7 @@ const paymentLinkSchema = z.object({
     .array(z.object({ payment_id: z.string(), status: z.string(), created_at: z.number().optional() }))
     .nullish(),
 });
+const refundSchema = z.object({ id: z.string().min(1) });
 const orderPaymentsSchema = z.object({
   items: z.array(z.object({ id: z.string(), status: z.string(), created_at: z.number().optional() })),
 });
@@ -280,6 +281,26 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
         outcome,
         occurredAt: new Date(body.created_at * 1000),
       };
+    },
+
+    async closePayment(providerOrderId) {
+      // An Orders API order cannot be cancelled: a payment made on it anyway is refunded by the shop.
+      if (!providerOrderId.startsWith('plink_')) return;
+      await call(
+        'POST',
+        `/v1/payment_links/${encodeURIComponent(providerOrderId)}/cancel`,
+        paymentLinkSchema,
+      );
+    },
+
+    async refund({ providerPaymentId, amountMinor, orderId }) {
+      const refund = await call(
+        'POST',
+        `/v1/payments/${encodeURIComponent(providerPaymentId)}/refund`,
+        refundSchema,
+        { amount: amountMinor, speed: 'normal', notes: { shop_order_id: orderId } },
+      );
+      return { refundId: refund.id };
     },
 
     async fetchState(providerOrderId): Promise<ProviderPaymentState> {

@@ -5,17 +5,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
+import { resolveAuthSecret } from '../auth/secret';
 import type { OrderPayments, PaymentProvider } from './provider';
 import { createPaymentProvider, sandboxSecret } from './providers';
 import { hasPaymentEvent, recordPaymentEvent } from './repo';
-import {
-  createSandbox,
-  SANDBOX_CHOICES,
-  SANDBOX_DEV_SECRET,
-  SANDBOX_WEBHOOK_PATH,
-  type Sandbox,
-  sandboxWebhookSecret,
-} from './sandbox';
+import { createSandbox, SANDBOX_CHOICES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox';
 import { linkPage, modalPage, SANDBOX_CHECKOUT_JS, SANDBOX_CSS, SANDBOX_MODAL_JS } from './sandbox-pages';
 
 declare module 'fastify' {
@@ -34,12 +28,14 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 /** Creates the provider and the sandbox before the orders module needs them. */
 export const paymentsModule = fp<ModuleOptions>(
   async (app, deps) => {
-    const secret = sandboxSecret(deps.config, SANDBOX_DEV_SECRET, sandboxWebhookSecret);
+    const { config } = deps;
+    const secret = sandboxSecret(config, () => resolveAuthSecret(config, app.log));
     const sandbox = createSandbox({
       db: deps.db,
       secret,
       now: deps.now,
-      settleMs: deps.config.SANDBOX_PENDING_SETTLE_MS,
+      settleMs: config.SANDBOX_PENDING_SETTLE_MS,
+      webhookDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
       log: app.log.child({ module: 'sandbox' }),
       // Through the HTTP layer, so the webhook route checks the signature as it would a real provider's.
       deliver: async (rawBody, headers) => {
@@ -54,20 +50,30 @@ export const paymentsModule = fp<ModuleOptions>(
         }
       },
     });
-    const provider = deps.paymentProvider ?? createPaymentProvider(deps.config, sandbox);
+    const provider = deps.paymentProvider ?? createPaymentProvider(config, sandbox);
     app.decorate('payments', { provider, sandbox });
+    if (config.PAYMENT_PROVIDER !== 'sandbox') return;
+    if (config.NODE_ENV === 'production') {
+      app.log.warn(
+        'SANDBOX_IN_PRODUCTION: this production shop takes payments with the built-in SANDBOX provider. No money moves: every order can be "paid" by its buyer choosing success. Set PAYMENT_PROVIDER=razorpay to take real payments.',
+      );
+    }
     app.addHook('onReady', () => sandbox.start());
-    app.addHook('onClose', async () => sandbox.stop());
+    app.addHook('onClose', () => sandbox.stop());
   },
   { name: 'payments' },
 );
 
+/** The grant the shop handed the order's buyer with the payment (sandbox.grant). */
+const tokenSchema = z.string().trim().min(1).max(200).optional();
 const chooseBodySchema = z.object({
   provider_order_id: z.string().trim().min(1).max(128),
   choice: z.enum(SANDBOX_CHOICES),
+  token: tokenSchema,
 });
 const sandboxParamsSchema = z.object({ id: z.string().trim().min(1).max(128) });
-const modalQuerySchema = z.object({ order_id: z.string().trim().min(1).max(128) });
+const modalQuerySchema = z.object({ order_id: z.string().trim().min(1).max(128), token: tokenSchema });
+const linkQuerySchema = z.object({ token: tokenSchema });
 
 const paymentNotFound = () =>
   new HttpError(404, 'This sandbox payment does not exist. Go back to the shop and try again.');
@@ -103,14 +109,15 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     // Framed by the shop's own pages, and by nothing else.
     reply.header('content-security-policy', frameableCsp(reply.getHeader('content-security-policy')));
     reply.header('x-frame-options', 'SAMEORIGIN');
-    const payment = await sandbox.find(request.query.order_id);
-    if (payment?.kind !== 'modal') throw paymentNotFound();
-    return html(reply, 200, modalPage(payment));
+    const { order_id: id, token } = request.query;
+    const payment = await sandbox.findGranted(id, token, 'modal');
+    if (!payment) throw paymentNotFound();
+    return html(reply, 200, modalPage(payment, token ?? ''));
   });
 
   app.post('/api/choose', { schema: { body: chooseBodySchema } }, async (request, reply) => {
-    const { provider_order_id: id, choice } = request.body;
-    const result = await sandbox.choose(id, choice);
+    const { provider_order_id: id, choice, token } = request.body;
+    const result = await sandbox.choose(id, choice, token);
     reply.header('cache-control', NO_STORE);
     return {
       event: result.event,
@@ -126,19 +133,30 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     };
   });
 
-  app.get('/link/:id', { schema: { params: sandboxParamsSchema } }, async (request, reply) => {
-    const payment = await sandbox.find(request.params.id);
-    if (payment?.kind !== 'redirect') throw paymentNotFound();
-    return html(reply, 200, linkPage(payment));
-  });
+  app.get(
+    '/link/:id',
+    { schema: { params: sandboxParamsSchema, querystring: linkQuerySchema } },
+    async (request, reply) => {
+      const { token } = request.query;
+      const payment = await sandbox.findGranted(request.params.id, token, 'redirect');
+      if (!payment) throw paymentNotFound();
+      return html(reply, 200, linkPage(payment, token ?? ''));
+    },
+  );
 
   app.post(
     '/link/:id',
-    { schema: { params: sandboxParamsSchema, body: z.object({ choice: z.enum(SANDBOX_CHOICES) }) } },
+    {
+      schema: {
+        params: sandboxParamsSchema,
+        body: z.object({ choice: z.enum(SANDBOX_CHOICES), token: tokenSchema }),
+      },
+    },
     async (request, reply) => {
-      const payment = await sandbox.find(request.params.id);
-      if (payment?.kind !== 'redirect') throw paymentNotFound();
-      const result = await sandbox.choose(payment.providerOrderId, request.body.choice);
+      const { choice, token } = request.body;
+      const payment = await sandbox.findGranted(request.params.id, token, 'redirect');
+      if (!payment) throw paymentNotFound();
+      const result = await sandbox.choose(payment.providerOrderId, choice, token);
       return reply.header('cache-control', NO_STORE).redirect(result.returnUrl, 303);
     },
   );

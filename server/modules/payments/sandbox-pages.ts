@@ -50,15 +50,15 @@ function summary(payment: SandboxPaymentRow): string {
 <p class="muted">No money moves here: choose how this test payment ends.</p>`;
 }
 
-/** The modal page the checkout script frames; modal.js reports the choice to the opener. */
-export function modalPage(payment: SandboxPaymentRow): string {
+/** The modal page the checkout script frames; modal.js reports the choice (with the buyer's grant) to the opener. */
+export function modalPage(payment: SandboxPaymentRow, token: string): string {
   const buttons = SANDBOX_CHOICES.map(
     (choice) =>
       `<button type="button" class="choice choice-${choice}" data-choice="${choice}">${LABELS[choice]}</button>`,
   ).join('\n');
   return page(
     'Sandbox payment',
-    `<section id="sandbox" data-order-id="${escapeHtml(payment.providerOrderId)}" aria-labelledby="sandbox-title">
+    `<section id="sandbox" data-order-id="${escapeHtml(payment.providerOrderId)}" data-token="${escapeHtml(token)}" aria-labelledby="sandbox-title">
 <h2 id="sandbox-title" class="visually-hidden">Sandbox payment</h2>
 ${summary(payment)}
 <div class="choices">
@@ -71,7 +71,7 @@ ${buttons}
 }
 
 /** The hosted payment page: a plain form, so it works without any script. */
-export function linkPage(payment: SandboxPaymentRow): string {
+export function linkPage(payment: SandboxPaymentRow, token: string): string {
   const buttons = SANDBOX_CHOICES.map(
     (choice) =>
       `<button type="submit" name="choice" value="${choice}" class="choice choice-${choice}">${LABELS[choice]}</button>`,
@@ -80,6 +80,7 @@ export function linkPage(payment: SandboxPaymentRow): string {
     'Sandbox payment page',
     `${summary(payment)}
 <form method="post" action="/pay/sandbox/link/${encodeURIComponent(payment.providerOrderId)}" class="choices">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
 ${buttons}
 </form>`,
   );
@@ -112,6 +113,7 @@ export const SANDBOX_MODAL_JS = `(function () {
   var root = document.getElementById('sandbox');
   if (!root) return;
   var orderId = root.getAttribute('data-order-id');
+  var token = root.getAttribute('data-token');
   var status = document.getElementById('sandbox-status');
   var buttons = Array.prototype.slice.call(root.querySelectorAll('button[data-choice]'));
   var busy = false;
@@ -132,7 +134,7 @@ export const SANDBOX_MODAL_JS = `(function () {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       credentials: 'same-origin',
-      body: JSON.stringify({ provider_order_id: orderId, choice: choice })
+      body: JSON.stringify({ provider_order_id: orderId, choice: choice, token: token })
     }).then(function (response) {
       return response.json().then(function (body) { return { ok: response.ok, body: body }; });
     }).then(function (answer) {
@@ -160,8 +162,8 @@ export const SANDBOX_MODAL_JS = `(function () {
 `;
 
 /**
- * The checkout script: window.SandboxCheckout mirrors Razorpay Checkout. new SandboxCheckout({ key, order_id, amount,
- * currency, name, prefill, handler(response), modal: { ondismiss } }).open(); rzp.on('payment.failed', fn) and
+ * The checkout script: window.SandboxCheckout mirrors Razorpay Checkout. new SandboxCheckout({ key, order_id, token,
+ * amount, currency, name, prefill, handler(response), modal: { ondismiss } }).open(); rzp.on('payment.failed', fn) and
  * rzp.on('payment.pending', fn). handler gets { provider_order_id, provider_payment_id, signature }.
  */
 export const SANDBOX_CHECKOUT_JS = `(function () {
@@ -199,6 +201,7 @@ export const SANDBOX_CHECKOUT_JS = `(function () {
     frame.title = 'Sandbox payment';
     var url = new URL('/pay/sandbox/modal', ORIGIN);
     url.searchParams.set('order_id', options.order_id);
+    if (options.token) url.searchParams.set('token', options.token);
     frame.src = url.href;
     var f = frame.style;
     f.border = '0'; f.width = '100%'; f.maxWidth = '420px'; f.height = '100%'; f.maxHeight = '560px';

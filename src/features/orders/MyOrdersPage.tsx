@@ -11,7 +11,7 @@ import { Skeleton } from '@/ui/Skeleton';
 import { readStoredOrderId } from './lastOrderProbe';
 import { NotifyMeButton } from './NotifyMeButton';
 import { myOrdersQuery } from './queries';
-import { newestFirst, ORDER_STATUS_WORDS, purchasedLines } from './view';
+import { newestFirst, ORDER_STATUS_WORDS, orderStatusExplanation, purchasedLines } from './view';
 import '@/ui/Button.css';
 import '@/ui/visually-hidden.css';
 import './orders.css';
@@ -139,6 +139,7 @@ export function OrderCard({
 }) {
   const titleId = useId();
   const lines = purchasedLines(order);
+  const explanation = orderStatusExplanation(order);
   return (
     <article className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header">
@@ -148,6 +149,7 @@ export function OrderCard({
         <p className={`order-card__status order-card__status--${order.order_status.toLowerCase()}`}>
           {ORDER_STATUS_WORDS[order.order_status]}
         </p>
+        {explanation && <p className="order-card__explanation">{explanation}</p>}
         <p className="order-card__date">
           Placed on{' '}
           <time dateTime={order.creation_datetime}>

@@ -16,6 +16,8 @@ export type ModalPaymentDetails = Extract<PaymentDetails, { kind: 'modal' }>;
 export interface ProviderCheckoutOptions {
   key: string;
   order_id: string;
+  /** The sandbox's grant to this buyer (sandbox.grant on the server). */
+  token?: string;
   amount: number;
   currency: string;
   name: string;
@@ -161,6 +163,8 @@ export function openProviderCheckout({
   const instance = new Checkout({
     key: details.key,
     order_id: details.provider_order_id,
+    // The sandbox's proof that this buyer opened it; Razorpay hands out none.
+    ...(details.checkout_token ? { token: details.checkout_token } : {}),
     amount: details.amount_minor,
     currency: details.currency,
     name: shopName,
