@@ -17,8 +17,8 @@ import {
 } from './modules/catalogue/cli';
 import { createMaintenanceService } from './modules/maintenance/service';
 import {
-  type GameKeysRequest,
   ORDERS_USAGE,
+  type OrdersAction,
   OrdersUsageError,
   ordersViaDatabase,
   ordersViaServer,
@@ -166,10 +166,10 @@ const catalogueMain = (argv: string[]) =>
     viaDatabase: catalogueViaDatabase,
   });
 
-/** `orders add-game-keys`. */
+/** `orders add-game-keys | refunds`. */
 const ordersMain = (argv: string[]) =>
-  operatorCommand<GameKeysRequest>(argv, {
-    name: () => 'orders add-game-keys',
+  operatorCommand<OrdersAction>(argv, {
+    name: (action) => `orders ${action.kind}`,
     parse: parseOrdersCommand,
     isUsageError: (error) => error instanceof OrdersUsageError,
     viaServer: ordersViaServer,

@@ -15,13 +15,14 @@ afterAll(async () => {
 describe('npm run shop -- orders add-game-keys', () => {
   it('takes keys from the command line and from a file, one per line', () => {
     expect(parseOrdersCommand(['add-game-keys', 'IBC_STEAM_GAME_KEY', 'KEY-0001', 'KEY-0002'])).toEqual({
-      product_code: 'IBC_STEAM_GAME_KEY',
-      keys: ['KEY-0001', 'KEY-0002'],
+      kind: 'add-game-keys',
+      input: { product_code: 'IBC_STEAM_GAME_KEY', keys: ['KEY-0001', 'KEY-0002'] },
     });
+    expect(parseOrdersCommand(['refunds'])).toEqual({ kind: 'refunds' });
     const read = (path: string) => (path === 'keys.txt' ? 'KEY-1000\r\n\n  KEY-1001  \n' : '');
     expect(
-      parseOrdersCommand(['add-game-keys', 'IBC_STEAM_GAME_KEY', '--file', 'keys.txt'], read).keys,
-    ).toEqual(['KEY-1000', 'KEY-1001']);
+      parseOrdersCommand(['add-game-keys', 'IBC_STEAM_GAME_KEY', '--file', 'keys.txt'], read),
+    ).toMatchObject({ input: { keys: ['KEY-1000', 'KEY-1001'] } });
   });
 
   it('explains its usage when the product or the keys are missing', () => {
@@ -31,7 +32,10 @@ describe('npm run shop -- orders add-game-keys', () => {
   });
 
   it('adds the keys once to the pool, counting the free ones', async () => {
-    const input = { product_code: 'IBC_GAME_5_PROFILE_KEY', keys: ['NEW-KEY-A', 'NEW-KEY-B'] };
+    const input = {
+      kind: 'add-game-keys' as const,
+      input: { product_code: 'IBC_GAME_5_PROFILE_KEY', keys: ['NEW-KEY-A', 'NEW-KEY-B'] },
+    };
     expect(await ordersViaDatabase(shop.db, input)).toBe('2 key(s) added to IBC_GAME_5_PROFILE_KEY; 27 free');
     expect(await ordersViaDatabase(shop.db, input)).toBe('0 key(s) added to IBC_GAME_5_PROFILE_KEY; 27 free');
   });

@@ -3,11 +3,14 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { operatorRequest } from '../../runtime';
-import { addGameKeys, countFreeGameKeys } from './repo';
+import { formatMoney } from '../checkout/service';
+import { addGameKeys, countFreeGameKeys, listRefunds } from './repo';
+import { customerOrderId } from './service';
 
 // `npm run shop -- orders …`: the operator's order commands (server/cli.ts dispatches here).
 export const ORDERS_USAGE = `  npm run shop -- orders add-game-keys <PRODUCT_CODE> <KEY> [<KEY> …]
-  npm run shop -- orders add-game-keys <PRODUCT_CODE> --file keys.txt   (one key per line)`;
+  npm run shop -- orders add-game-keys <PRODUCT_CODE> --file keys.txt   (one key per line)
+  npm run shop -- orders refunds   (late payments refunded, or still to refund, newest first)`;
 
 export class OrdersUsageError extends Error {}
 
@@ -23,7 +26,26 @@ export const gameKeysResponseSchema = z.object({
 export type GameKeysRequest = z.infer<typeof gameKeysRequestSchema>;
 export type GameKeysResponse = z.infer<typeof gameKeysResponseSchema>;
 
+export const refundsResponseSchema = z.object({
+  refunds: z.array(
+    z.object({
+      order_id: z.string(),
+      customer_order_id: z.string(),
+      order_status: z.enum(['REFUND_PENDING', 'REFUNDED']),
+      total_minor: z.number().int(),
+      currency: z.enum(['INR', 'USD']),
+      provider_payment_id: z.string().nullable(),
+      refund_id: z.string().nullable(),
+      updated_at: z.string(),
+    }),
+  ),
+});
+export type RefundsResponse = z.infer<typeof refundsResponseSchema>;
+
+export type OrdersAction = { kind: 'add-game-keys'; input: GameKeysRequest } | { kind: 'refunds' };
+
 export const GAME_KEYS_ADMIN_PATH = '/api/commerce/admin/game_keys/v1/';
+export const REFUNDS_ADMIN_PATH = '/api/commerce/admin/refunds/v1/';
 
 function usage(message?: string): OrdersUsageError {
   return new OrdersUsageError(`${message ? `${message}\n` : ''}Usage:\n${ORDERS_USAGE}`);
@@ -46,9 +68,10 @@ function parseOptions(argv: string[]) {
 export function parseOrdersCommand(
   argv: string[],
   readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
-): GameKeysRequest {
+): OrdersAction {
   const parsed = parseOptions(argv);
   const [verb, code, ...keys] = parsed.positionals;
+  if (!parsed.values.help && verb === 'refunds' && code === undefined) return { kind: 'refunds' };
   if (parsed.values.help || verb !== 'add-game-keys') throw usage();
   if (!code) throw usage('Name the game product code');
   const fromFile = parsed.values.file
@@ -59,7 +82,22 @@ export function parseOrdersCommand(
     : [];
   const result = gameKeysRequestSchema.safeParse({ product_code: code, keys: [...keys, ...fromFile] });
   if (!result.success) throw usage(`keys: ${result.error.issues[0]?.message ?? 'invalid'}`);
-  return result.data;
+  return { kind: 'add-game-keys', input: result.data };
+}
+
+export function describeRefunds({ refunds }: RefundsResponse): string {
+  if (refunds.length === 0) return 'No late payments to refund.';
+  const lines = refunds.map((r) =>
+    [
+      r.customer_order_id,
+      r.order_status.padEnd(14),
+      formatMoney(r.total_minor, r.currency).padStart(10),
+      r.provider_payment_id ?? '-',
+      r.refund_id ?? '(not accepted yet)',
+      r.updated_at,
+    ].join('  '),
+  );
+  return [`${refunds.length} late payment(s) refunded or to refund:`, ...lines].join('\n');
 }
 
 export function describeGameKeys(result: GameKeysResponse): string {
@@ -68,14 +106,36 @@ export function describeGameKeys(result: GameKeysResponse): string {
 
 export async function ordersViaServer(
   server: { host: string; port: number; token: string },
-  input: GameKeysRequest,
+  action: OrdersAction,
 ): Promise<string> {
+  if (action.kind === 'refunds') {
+    return describeRefunds(refundsResponseSchema.parse(await operatorRequest(server, REFUNDS_ADMIN_PATH)));
+  }
   return describeGameKeys(
-    gameKeysResponseSchema.parse(await operatorRequest(server, GAME_KEYS_ADMIN_PATH, input)),
+    gameKeysResponseSchema.parse(await operatorRequest(server, GAME_KEYS_ADMIN_PATH, action.input)),
   );
 }
 
-export async function ordersViaDatabase(db: Database, input: GameKeysRequest): Promise<string> {
+/** The refunds list as the operator endpoint answers it. */
+export async function readRefunds(db: Database): Promise<RefundsResponse> {
+  const rows = await listRefunds(db, 200);
+  return {
+    refunds: rows.map((row) => ({
+      order_id: row.id,
+      customer_order_id: customerOrderId(row.number),
+      order_status: row.status as 'REFUND_PENDING' | 'REFUNDED',
+      total_minor: row.totalMinor,
+      currency: row.currency,
+      provider_payment_id: row.providerPaymentId,
+      refund_id: row.refundId,
+      updated_at: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+export async function ordersViaDatabase(db: Database, action: OrdersAction): Promise<string> {
+  if (action.kind === 'refunds') return describeRefunds(await readRefunds(db));
+  const input = action.input;
   const added = await addGameKeys(db, input.product_code, input.keys);
   return describeGameKeys({
     product_code: input.product_code,

@@ -16,11 +16,12 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
 import type { EstimateVariant } from '../checkout/service';
-import { gameKeysRequestSchema, gameKeysResponseSchema } from './cli';
+import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
 import { createOrdersService, type OrdersService } from './service';
 
 declare module 'fastify' {
@@ -54,10 +55,11 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 /** Under /api/commerce: create, status, cancel, history and details (spec §7), each the signed-in buyer's. */
 const commerceRoutes: FastifyPluginAsyncZod<{
   service: OrdersService;
+  db: Database;
   operatorToken: string | undefined;
   /** PUBLIC_URL: the origin a hosted payment page sends the buyer back to, else the request's. */
   publicUrl: string | undefined;
-}> = async (app, { service, operatorToken, publicUrl }) => {
+}> = async (app, { service, db, operatorToken, publicUrl }) => {
   const requireUser = app.requireUser();
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
@@ -128,6 +130,13 @@ const commerceRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => service.addGameKeys(request.body.product_code, request.body.keys),
   );
+
+  // ---- operator (npm run shop -- orders refunds) ----
+  app.get(
+    '/admin/refunds/v1/',
+    { onRequest: operatorGuard(operatorToken), schema: { response: { 200: refundsResponseSchema } } },
+    async () => readRefunds(db),
+  );
 };
 
 /** Under /api/invoicing: one order in full, and the payment status reconciliation. */
@@ -192,6 +201,7 @@ export const ordersModule = fp<ModuleOptions>(
     await app.register(commerceRoutes, {
       prefix: '/api/commerce',
       service,
+      db: deps.db,
       operatorToken: deps.operatorToken,
       publicUrl: deps.config.PUBLIC_URL,
     });

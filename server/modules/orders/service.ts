@@ -35,7 +35,6 @@ const PAYMENT_POLL_MS = 50;
 export const ORPHAN_GRACE_MS = 120_000;
 const HISTORY_LIMIT = 100;
 const SWEEP_BATCH = 50;
-const REFUND_LIST_LIMIT = 200;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -856,20 +855,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     applyOutcome,
     expireDue,
     sweep,
-
-    /** The operator's list of late payments refunded or still to refund. */
-    async refunds() {
-      return (await repo.listRefunds(db, REFUND_LIST_LIMIT)).map((row) => ({
-        order_id: row.id,
-        customer_order_id: customerOrderId(row.number),
-        order_status: row.status as 'REFUND_PENDING' | 'REFUNDED',
-        total_amount: toMajor(row.totalMinor, row.currency),
-        currency: row.currency,
-        provider_payment_id: row.providerPaymentId,
-        refund_id: row.refundId,
-        updated_at: row.updatedAt.toISOString(),
-      }));
-    },
 
     async status(orderId: string, userId: string) {
       const order = await owned(orderId, userId);

@@ -58,14 +58,14 @@ export const paymentsModule = fp<ModuleOptions>(
         'SANDBOX_IN_PRODUCTION: this production shop takes payments with the built-in SANDBOX provider. No money moves: every order can be "paid" by its buyer choosing success. Set PAYMENT_PROVIDER=razorpay to take real payments.',
       );
     }
-    app.addHook('onReady', () => sandbox.start());
+    app.addHook('onReady', async () => sandbox.start());
     app.addHook('onClose', () => sandbox.stop());
   },
   { name: 'payments' },
 );
 
 /** The grant the shop handed the order's buyer with the payment (sandbox.grant). */
-const tokenSchema = z.string().trim().min(1).max(200).optional();
+const tokenSchema = z.string().trim().max(200).optional();
 const chooseBodySchema = z.object({
   provider_order_id: z.string().trim().min(1).max(128),
   choice: z.enum(SANDBOX_CHOICES),

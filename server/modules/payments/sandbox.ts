@@ -532,9 +532,12 @@ export function createSandbox(deps: SandboxDeps) {
     settle,
     settleDue,
     deliverDue: flush,
-    /** Settles what fell due while the server was down, sends what it still owes, then keeps doing both. */
-    async start() {
-      await tick().catch((error: unknown) => log.warn({ err: error }, 'sandbox could not catch up'));
+    /**
+     * Settles what fell due while the server was down and sends what it still owes, then keeps doing both. Not
+     * awaited by the server's start: a delivery goes through the server itself, which is not ready yet.
+     */
+    start() {
+      later(0, tick);
       ticker = setInterval(() => {
         tick().catch((error: unknown) => log.warn({ err: error }, 'sandbox worker failed'));
       }, OUTBOX_TICK_MS);
