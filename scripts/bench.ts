@@ -377,8 +377,9 @@ async function main(): Promise<void> {
     // The log adapter: the codes go to the (discarded) log, nothing is sent.
     OTP_DELIVERY: 'log',
     OTP_ALLOW_LOG_IN_PRODUCTION: 'true',
-    // Every request comes from 127.0.0.1: the per-IP limit is raised for the run, the per-number one kept.
+    // Every request comes from 127.0.0.1: the per-IP and per-network limits are raised for the run, the per-number one kept.
     OTP_IP_LIMIT_PER_HOUR: '10000000',
+    OTP_NETWORK_LIMIT_PER_HOUR: '10000000',
     // The shop-wide hourly cap on codes (1,000 by default) would refuse the mixed workload's codes within seconds.
     OTP_GLOBAL_LIMIT_PER_HOUR: '10000000',
   };
