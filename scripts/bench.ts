@@ -380,8 +380,9 @@ async function main(): Promise<void> {
     // Orders are paid with the sandbox: no money moves in a benchmark.
     PAYMENT_PROVIDER: 'sandbox',
     SANDBOX_IN_PRODUCTION: 'true',
-    // Every request comes from 127.0.0.1: the per-IP limit is raised for the run, the per-number one kept.
+    // Every request comes from 127.0.0.1: the per-IP and per-network limits are raised for the run, the per-number one kept.
     OTP_IP_LIMIT_PER_HOUR: '10000000',
+    OTP_NETWORK_LIMIT_PER_HOUR: '10000000',
     // The shop-wide hourly cap on codes (1,000 by default) would refuse the mixed workload's codes within seconds.
     OTP_GLOBAL_LIMIT_PER_HOUR: '10000000',
   };

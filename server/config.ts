@@ -116,12 +116,18 @@ export const CONFIG_VARIABLES = [
   {
     name: 'OTP_IP_LIMIT_PER_HOUR',
     default: '20',
-    description: 'Codes requested per client IP address per hour.',
+    description: 'Codes requested per client IP address (IPv6: per /64) per hour.',
+  },
+  {
+    name: 'OTP_NETWORK_LIMIT_PER_HOUR',
+    default: '60',
+    description: 'Codes requested per client network (an IPv4 /24, an IPv6 /48) per hour.',
   },
   {
     name: 'OTP_GLOBAL_LIMIT_PER_HOUR',
     default: '1000',
-    description: 'Codes the whole shop sends per hour, to every number and address together (429 beyond it).',
+    description:
+      'Codes the whole shop sends per hour to numbers and addresses that never signed in (429 beyond it); a number that has signed in before is never refused by it.',
   },
   {
     name: 'OTP_SMS_COUNTRIES',
@@ -309,6 +315,7 @@ export const configSchema = z.object({
   ),
   OTP_PHONE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
   OTP_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  OTP_NETWORK_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   OTP_GLOBAL_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
   OTP_SMS_COUNTRIES: z.preprocess(
     emptyToUndefined,

@@ -47,6 +47,7 @@ beforeAll(async () => {
       OTP_RESEND_COOLDOWN_SECONDS: 0,
       OTP_PHONE_LIMIT_PER_HOUR: 100_000,
       OTP_IP_LIMIT_PER_HOUR: 100_000,
+      OTP_NETWORK_LIMIT_PER_HOUR: 100_000,
     },
   });
   shop.app.addHook('onRoute', (route: RouteOptions) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKey } from '../plugins/rate-limit';
+import { clientKey, networkKey } from '../plugins/rate-limit';
 import { type TestApp, testApp } from '../testing';
 import { hitRateLimit } from './rate-limit';
 import { rateLimitCounters } from './schema';
@@ -77,5 +77,16 @@ describe('clientKey', () => {
     expect(clientKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('networkKey', () => {
+  it('is the /24 of an IPv4 address, and the /48 of an IPv6 address', () => {
+    expect(networkKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('::ffff:203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('2001:db8:1:2::1')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:0DB8:0001:ffff:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:db8::5')).toBe('2001:db8:0::/48');
+    expect(networkKey('::1')).toBe('0:0:0::/48');
   });
 });

@@ -25,6 +25,17 @@ export function clientKey(ip: string): string {
   return `${address.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * The network a client's address sits in: an IPv4 /24 or an IPv6 /48 (one site's allocation), so one operator
+ * spreading requests over many of its addresses still meets one limit. IPv4-mapped addresses count as IPv4.
+ */
+export function networkKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return `${address.toString().split('.').slice(0, 3).join('.')}.0/24`;
+  return `${address.toNormalizedString().split(':').slice(0, 3).join(':')}::/48`;
+}
+
 export interface ClientLimit {
   /** Names the counter: `<name>:ip:<client>`. */
   name: string;

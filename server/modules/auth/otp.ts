@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { hitRateLimit } from '../../db/rate-limit';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { clientKey } from '../../plugins/rate-limit';
+import { clientKey, networkKey } from '../../plugins/rate-limit';
 import { hmac, randomCode, safeEqual } from './crypto';
 import type { CodeDelivery, CodeMessage } from './delivery/types';
 import {
@@ -12,6 +12,7 @@ import {
   countRefusedAttempt,
   deleteCodesBefore,
   insertCode,
+  isKnownRecipient,
   killCode,
   latestCode,
   latestCodeCreatedAt,
@@ -28,8 +29,11 @@ export type { OtpPurpose };
 export interface OtpLimits {
   resendCooldownSeconds: number;
   subjectPerHour: number;
+  /** Per IPv4 address or IPv6 /64. */
   ipPerHour: number;
-  /** Codes delivered per hour by the whole shop, every subject together. */
+  /** Per IPv4 /24 or IPv6 /48: many addresses of one network share it. */
+  networkPerHour: number;
+  /** Codes delivered per hour by the whole shop to recipients who never signed in; known ones skip it. */
   globalPerHour: number;
 }
 
@@ -42,6 +46,8 @@ export interface IssueCodeInput {
   ip: string;
   /** A configured test number's code: stored like any other, never delivered. */
   fixedCode?: string | undefined;
+  /** Asked for by a signed-in buyer (their e-mail at checkout): someone the shop knows, whatever the address. */
+  bySignedInBuyer?: boolean;
 }
 
 function tooManyRequests(message: string, seconds: number): HttpError {
@@ -55,8 +61,9 @@ function tooManyRequests(message: string, seconds: number): HttpError {
 
 /**
  * One-time codes: 6 digits from crypto.randomInt, kept as an HMAC bound to their purpose and subject,
- * valid 10 minutes, 5 tries, a cool-down between codes and hourly limits per subject, per IP and for the whole
- * shop, all in the database so they hold across processes.
+ * valid 10 minutes, 5 tries, a cool-down between codes and hourly limits per subject, per IP, per network and
+ * for the whole shop, all in the database so they hold across processes. The shop-wide cap counts only recipients
+ * who never signed in, so spending it cannot lock out the buyers the shop already has.
  */
 export function createOtpService(deps: {
   db: Database;
@@ -95,6 +102,17 @@ export function createOtpService(deps: {
           perIp.retryAfterSeconds,
         );
       }
+      const perNetwork = await hitRateLimit(
+        tx,
+        { key: `otp:net:${networkKey(input.ip)}`, limit: limits.networkPerHour, windowSeconds: HOUR },
+        at,
+      );
+      if (!perNetwork.allowed) {
+        throw tooManyRequests(
+          'Too many codes were requested from this network. Try again later.',
+          perNetwork.retryAfterSeconds,
+        );
+      }
       const perSubject = await hitRateLimit(
         tx,
         { key: `otp:${input.purpose}:${input.subject}`, limit: limits.subjectPerHour, windowSeconds: HOUR },
@@ -109,7 +127,7 @@ export function createOtpService(deps: {
         );
       }
       // Last, so a request refused above does not use up the shop's budget; test numbers are never delivered.
-      if (input.fixedCode === undefined) {
+      if (input.fixedCode === undefined && !input.bySignedInBuyer && !(await isKnownRecipient(tx, input))) {
         const global = await hitRateLimit(
           tx,
           { key: 'otp:global', limit: limits.globalPerHour, windowSeconds: HOUR },

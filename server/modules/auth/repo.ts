@@ -10,6 +10,7 @@ import {
   type SocialTicketRow,
   socialTickets,
   userIdentities,
+  users,
 } from '../../db/schema';
 
 /* One-time codes ------------------------------------------------------------------------------------------ */
@@ -33,6 +34,19 @@ export async function lockCodeSubject(tx: Executor, input: CodeSubject): Promise
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${input.purpose}:${input.subject}`}, 0))`,
   );
+}
+
+/**
+ * Whether a code goes to someone who has signed in before: a buyer's phone number, or for an e-mail code an
+ * address verified on a buyer's account.
+ */
+export async function isKnownRecipient(tx: Executor, input: CodeSubject & { to: string }): Promise<boolean> {
+  const known =
+    input.purpose === 'phone_sign_in'
+      ? eq(users.phoneE164, input.subject)
+      : and(eq(sql`lower(${users.email})`, input.to.toLowerCase()), sql`${users.emailVerified}`);
+  const [row] = await tx.select({ id: users.id }).from(users).where(known).limit(1);
+  return row !== undefined;
 }
 
 /** When the newest code of a subject was made, if any. */

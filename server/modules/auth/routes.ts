@@ -78,6 +78,7 @@ export const authModule = fp<ModuleOptions>(
         resendCooldownSeconds: config.OTP_RESEND_COOLDOWN_SECONDS,
         subjectPerHour: config.OTP_PHONE_LIMIT_PER_HOUR,
         ipPerHour: config.OTP_IP_LIMIT_PER_HOUR,
+        networkPerHour: config.OTP_NETWORK_LIMIT_PER_HOUR,
         globalPerHour: config.OTP_GLOBAL_LIMIT_PER_HOUR,
       },
       now,

@@ -173,6 +173,7 @@ export function createUserService(deps: {
       to: current.email,
       ip,
       fixedCode: testCodes?.get(current.email.toLowerCase()),
+      bySignedInBuyer: true,
     });
     return {
       message: `We sent a code to ${current.email}`,

@@ -57,8 +57,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           // A fresh embedded database; E2E_DATABASE_URL opts into PostgreSQL (empty = unset).
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
           OTP_TEST_NUMBERS: numbers.join(','),
-          // Every journey of this worker asks for its codes from 127.0.0.1: the per-IP limit is not under test.
+          // Every journey of this worker asks for its codes from 127.0.0.1: the per-IP and per-network limits are not
+          // under test.
           OTP_IP_LIMIT_PER_HOUR: '10000',
+          OTP_NETWORK_LIMIT_PER_HOUR: '10000',
           // The 30 s between two codes for a number is held by the API suite; a journey that signs back in waits this
           // one out through the screen's countdown, so it is short.
           OTP_RESEND_COOLDOWN_SECONDS: '4',
