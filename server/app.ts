@@ -22,6 +22,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugi
 import { gracefulClosePlugin } from './plugins/graceful';
 import { healthPlugin } from './plugins/health';
 import { createPages } from './plugins/pages';
+import { refusedBodyPlugin } from './plugins/refused-body';
 import { requestLogPlugin } from './plugins/request-log';
 import { baselineSecurityHeaders, securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/static';
@@ -112,6 +113,7 @@ export function buildApp(deps: AppDeps) {
 
   app.register(requestLogPlugin);
   app.register(gracefulClosePlugin);
+  app.register(refusedBodyPlugin, { drainMs: config.HTTP_REQUEST_TIMEOUT_MS });
   // Polled in the background: requests read the catalogue (and pages) from memory, keyed by this version.
   const catalogueVersion = watchCatalogueVersion(db, {
     onError: (error) => app.log.warn({ err: error }, 'could not read the catalogue version'),
