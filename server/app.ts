@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { type Config, productionProblems, trustProxyOption } from './config';
@@ -23,7 +23,7 @@ import { gracefulClosePlugin } from './plugins/graceful';
 import { healthPlugin } from './plugins/health';
 import { createPages } from './plugins/pages';
 import { refusedBodyPlugin } from './plugins/refused-body';
-import { requestLogPlugin } from './plugins/request-log';
+import { redactUrl, requestLogPlugin } from './plugins/request-log';
 import { baselineSecurityHeaders, securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/static';
 import { contractValidatorCompiler } from './validation';
@@ -43,13 +43,33 @@ export const LOG_REDACT_PATHS = [
   '*.access_token',
 ];
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): FastifyBaseLogger {
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-    // A database error keeps its query but not the values a buyer sent.
-    serializers: { err: (error: unknown) => errorForLog(error) },
-  });
+/** The fields of Fastify's own request serializer, its URL without the secrets of its query. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  destination?: pino.DestinationStream,
+): FastifyBaseLogger {
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        // A database error keeps its query but not the values a buyer sent.
+        err: (error: unknown) => errorForLog(error),
+        req: requestForLog,
+      },
+    },
+    destination,
+  );
 }
 
 /**
