@@ -16,6 +16,7 @@ import { ordersModule } from './modules/orders/routes';
 import { providerCspSources } from './modules/payments/providers';
 import { paymentRoutesModule, paymentsModule } from './modules/payments/routes';
 import { placesModule } from './modules/places/routes';
+import { retentionModule } from './modules/retention/routes';
 import { userModule } from './modules/user/routes';
 import { compressionPlugin } from './plugins/compression';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -89,6 +90,7 @@ const MODULES = [
   paymentsModule,
   ordersModule,
   paymentRoutesModule,
+  retentionModule,
 ] as const;
 
 /**
