@@ -45,7 +45,7 @@ export const requestLogPlugin = fp(async (app) => {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
-    // A refusal by design (maintenance, a switched-off feature) is a warning, not a fault.
+    // A refusal by design (maintenance) is a warning, not a fault.
     if (reply.statusCode >= 500 && !isDesignedRefusal(request)) lines.error(line, 'request');
     else if (reply.statusCode >= 500) lines.warn(line, 'request');
     else lines.info(line, 'request');

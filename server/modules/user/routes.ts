@@ -23,6 +23,7 @@ import {
   refreshTokensResponseSchema,
   signUpDetailsRequestSchema,
   statesResponseSchema,
+  USER_RES_STATUS,
   updateEmailRequestSchema,
   verifyEmailOtpRequestSchema,
   verifyPhoneOtpRequestSchema,
@@ -33,9 +34,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ModuleOptions } from '../../context';
-import { HttpError } from '../../errors';
+import { featureDisabled, HttpError } from '../../errors';
 import { currentUser, SHOP_TOKEN_SETS } from '../../plugins/auth';
-import { type OidcService, socialLoginDisabled } from '../auth/oidc';
+import type { OidcService } from '../auth/oidc';
 import type { AuthService } from '../auth/service';
 import type { UserService } from './service';
 
@@ -245,6 +246,16 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   /* Social login (OpenID Connect, code + PKCE) ---------------------------------------------------------------- */
 
+  // Switched off (OIDC_* unset): its calls are refused before their body is read.
+  const socialLoginOn = async () => {
+    if (!oidc.enabled) {
+      throw featureDisabled(
+        'Sign-in with Google is not available on this shop',
+        USER_RES_STATUS.SOCIAL_LOGIN_DISABLED,
+      );
+    }
+  };
+
   app.get(
     '/credentials/v1/',
     { schema: { response: { 200: oidcCredentialsResponseSchema } } },
@@ -257,6 +268,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.post(
     '/code/v1/',
     {
+      onRequest: socialLoginOn,
       preHandler: optionalUser,
       schema: { body: oidcCodeRequestSchema, response: { 200: oidcCodeResponseSchema } },
     },
@@ -265,24 +277,26 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.post(
     '/token/v1/',
-    { schema: { body: oidcTokenRequestSchema, response: { 200: oidcTokenResponseSchema } } },
+    {
+      onRequest: socialLoginOn,
+      schema: { body: oidcTokenRequestSchema, response: { 200: oidcTokenResponseSchema } },
+    },
     async (request) => oidc.token(request.body),
   );
 
   app.post(
     '/login/v1/',
     {
+      onRequest: socialLoginOn,
       preHandler: optionalUser,
       schema: { body: oidcLoginRequestSchema, response: { 200: oidcLoginResponseSchema } },
     },
-    async (request) => {
-      if (!oidc.enabled) throw socialLoginDisabled();
-      return auth.socialLogin(
+    async (request) =>
+      auth.socialLogin(
         request.body.social_ticket,
         request.user?.userId ?? null,
         request.body.token_set ?? 'main',
-      );
-    },
+      ),
   );
 };
 
