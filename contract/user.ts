@@ -29,7 +29,7 @@ import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
  * - a wrong one-time code: 400 INVALID_OTP (field otp); an expired code: 400 OTP_EXPIRED; a code tried
  *   too often: 400 OTP_ATTEMPTS_EXCEEDED; asking again too soon or too often: 429 TOO_MANY_REQUESTS with
  *   time_in_seconds (also the Retry-After header).
- * - another buyer's data: 403 FORBIDDEN. Social login not configured: 503 SOCIAL_LOGIN_DISABLED.
+ * - another buyer's data: 403 FORBIDDEN. Social login not configured: 404 SOCIAL_LOGIN_DISABLED.
  */
 
 // The token sets and the refresh call live in ./tokens (the HTTP client needs only those), the profile and the

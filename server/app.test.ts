@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../contract/common';
-import { type App, buildApp } from './app';
+import { type App, buildApp, createLogger } from './app';
 import type { Database } from './db/client';
 import { HttpError } from './errors';
 import { baselineSecurityHeaders } from './plugins/security';
@@ -289,6 +289,41 @@ describe('request log', () => {
       own.lines().some((line) => line.msg === 'incoming request' || line.msg === 'request completed'),
     ).toBe(false);
     await logged.close();
+  });
+
+  it('logs a payment return without its signatures, keeping the other parameters', async () => {
+    const own = memoryLogger();
+    const logged = shop.build({ config: { STATIC_DIR: '/nonexistent' }, logger: own.logger });
+    await logged.inject({
+      method: 'GET',
+      url:
+        '/pay/return/ord_01HZX3K9M2?sandbox_payment_id=pay_1&sandbox_signature=c0ffee11' +
+        '&razorpay_signature=deadbeef22&X-Webhook-Signature=feed33&sandbox%5Fsignature=bead44&status=paid',
+    });
+    const [line] = own.lines().filter((l) => l.msg === 'request');
+    expect(line?.url).toBe(
+      '/pay/return/ord_01HZX3K9M2?sandbox_payment_id=pay_1&sandbox_signature=[redacted]' +
+        '&razorpay_signature=[redacted]&X-Webhook-Signature=[redacted]&sandbox%5Fsignature=[redacted]&status=paid',
+    );
+    expect(JSON.stringify(own.lines())).not.toMatch(/c0ffee11|deadbeef22|feed33|bead44/);
+    await logged.close();
+  });
+
+  it("redacts the query's secrets from a request Fastify itself logs", () => {
+    const lines: string[] = [];
+    const logger = createLogger({ LOG_LEVEL: 'info' }, { write: (line: string) => void lines.push(line) });
+    const request = {
+      method: 'GET',
+      url: '/pay/return/ord_1?razorpay_payment_id=pay_1&razorpay_signature=deadbeef22',
+      host: 'shop.example',
+      ip: '127.0.0.1',
+      socket: { remotePort: 5000 },
+    };
+    logger.info({ req: request }, 'incoming request');
+    expect(JSON.parse(lines[0] ?? '{}').req).toMatchObject({
+      method: 'GET',
+      url: '/pay/return/ord_1?razorpay_payment_id=pay_1&razorpay_signature=[redacted]',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { type Config, productionProblems, trustProxyOption } from './config';
@@ -16,13 +16,15 @@ import { ordersModule } from './modules/orders/routes';
 import { providerCspSources } from './modules/payments/providers';
 import { paymentRoutesModule, paymentsModule } from './modules/payments/routes';
 import { placesModule } from './modules/places/routes';
+import { retentionModule } from './modules/retention/routes';
 import { userModule } from './modules/user/routes';
 import { compressionPlugin } from './plugins/compression';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful';
 import { healthPlugin } from './plugins/health';
 import { createPages } from './plugins/pages';
-import { requestLogPlugin } from './plugins/request-log';
+import { refusedBodyPlugin } from './plugins/refused-body';
+import { redactUrl, requestLogPlugin } from './plugins/request-log';
 import { baselineSecurityHeaders, securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/static';
 import { contractValidatorCompiler } from './validation';
@@ -42,13 +44,33 @@ export const LOG_REDACT_PATHS = [
   '*.access_token',
 ];
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): FastifyBaseLogger {
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-    // A database error keeps its query but not the values a buyer sent.
-    serializers: { err: (error: unknown) => errorForLog(error) },
-  });
+/** The fields of Fastify's own request serializer, its URL without the secrets of its query. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  destination?: pino.DestinationStream,
+): FastifyBaseLogger {
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        // A database error keeps its query but not the values a buyer sent.
+        err: (error: unknown) => errorForLog(error),
+        req: requestForLog,
+      },
+    },
+    destination,
+  );
 }
 
 /**
@@ -68,6 +90,7 @@ const MODULES = [
   paymentsModule,
   ordersModule,
   paymentRoutesModule,
+  retentionModule,
 ] as const;
 
 /**
@@ -112,6 +135,7 @@ export function buildApp(deps: AppDeps) {
 
   app.register(requestLogPlugin);
   app.register(gracefulClosePlugin);
+  app.register(refusedBodyPlugin, { drainMs: config.HTTP_REQUEST_TIMEOUT_MS });
   // Polled in the background: requests read the catalogue (and pages) from memory, keyed by this version.
   const catalogueVersion = watchCatalogueVersion(db, {
     onError: (error) => app.log.warn({ err: error }, 'could not read the catalogue version'),

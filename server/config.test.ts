@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       SANDBOX_PENDING_SETTLE_MS: 15_000,
       SANDBOX_WEBHOOK_DELAY_MS: 0,
       ORDER_EXPIRY_SWEEP_MS: 60_000,
+      RETENTION_DAYS: 90,
+      RETENTION_SWEEP_MS: 3_600_000,
       RAZORPAY_KEY_ID: undefined,
       RAZORPAY_KEY_SECRET: undefined,
       RAZORPAY_WEBHOOK_SECRET: undefined,

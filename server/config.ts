@@ -232,6 +232,17 @@ export const CONFIG_VARIABLES = [
     description: 'How often unpaid orders past their reservation are expired and their stock released.',
   },
   {
+    name: 'RETENTION_DAYS',
+    default: '90',
+    description:
+      'Days marketing events, notify-me requests and form submissions are kept; a sweep deletes older ones.',
+  },
+  {
+    name: 'RETENTION_SWEEP_MS',
+    default: '3600000',
+    description: 'How often the retention sweep runs.',
+  },
+  {
     name: 'RAZORPAY_KEY_ID',
     default: '(unset)',
     description: 'Razorpay API key id (rzp_live_… or rzp_test_…).',
@@ -369,6 +380,11 @@ export const configSchema = z.object({
   ORDER_EXPIRY_SWEEP_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  ),
+  RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
+  RETENTION_SWEEP_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   ),
   RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_KEY_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),

@@ -476,9 +476,7 @@ describe('every route, fuzzed from its contract', () => {
           const where = `${route.method} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           const invalid = surelyInvalid(route, c);
           if (invalid) expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
-          // Social sign-in is off in this shop: its calls refuse by design, once the input has passed.
-          const designed = !invalid && res.statusCode === 503 && res.body.includes('"SOCIAL_LOGIN_DISABLED"');
-          if (!designed) expect(res.statusCode, where).toBeLessThan(500);
+          expect(res.statusCode, where).toBeLessThan(500);
 
           if (res.statusCode >= 400) {
             const parsed = errorBodySchema.safeParse(res.json());

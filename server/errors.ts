@@ -53,6 +53,14 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A call to a feature this shop has switched off: 404, as for a path that is not there, with the feature's own
+ * res_status. Never a 503, which the PWA reads as a lost connection (spec §8).
+ */
+export function featureDisabled(message: string, resStatus: string): HttpError {
+  return new HttpError(404, message, { res_status: resStatus });
+}
+
 /** Fields of a database driver's error that name what failed without carrying the values sent. */
 const SAFE_DB_FIELDS = ['code', 'severity', 'routine', 'constraint', 'table', 'column', 'schema'] as const;
 const MAX_CAUSE_DEPTH = 4;

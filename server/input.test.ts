@@ -275,12 +275,12 @@ describe('the log', () => {
       url: '/api/user/login/v1/',
       payload: { social_ticket: 'x' },
     });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(404);
     expect(errorOf(res).res_status).toBe('SOCIAL_LOGIN_DISABLED');
     const lines = log.lines().slice(before);
     expect(lines.some((l) => (l.level as number) >= 50)).toBe(false);
     expect(lines.some((l) => l.err !== undefined)).toBe(false);
-    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ level: 40, statusCode: 503 });
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ level: 30, statusCode: 404 });
   });
 
   it('keeps maintenance answers out of the errors', async () => {

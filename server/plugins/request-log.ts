@@ -1,11 +1,26 @@
 import fp from 'fastify-plugin';
 import { isDesignedRefusal } from './errors';
 
-/** Query parameters whose values never reach the log. */
-const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|code|otp|password|signature|key)=)[^&]*/gi;
+/** Query parameters whose values never reach the log, and any whose name has "signature" in it. */
+const SECRET_PARAMS = new Set(['token', 'access_token', 'refresh_token', 'code', 'otp', 'password', 'key']);
+const QUERY_PARAM = /([?&])([^&=#]*)=([^&#]*)/g;
+
+function isSecretParam(encodedName: string): boolean {
+  let name = encodedName;
+  try {
+    name = decodeURIComponent(encodedName.replaceAll('+', ' '));
+  } catch {
+    // A malformed escape is matched as written.
+  }
+  name = name.toLowerCase();
+  return SECRET_PARAMS.has(name) || name.includes('signature');
+}
 
 export function redactUrl(url: string): string {
-  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+  if (!url.includes('?')) return url;
+  return url.replace(QUERY_PARAM, (param, separator: string, name: string) =>
+    isSecretParam(name) ? `${separator}${name}=[redacted]` : param,
+  );
 }
 
 /**
@@ -30,7 +45,7 @@ export const requestLogPlugin = fp(async (app) => {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
-    // A refusal by design (maintenance, a switched-off feature) is a warning, not a fault.
+    // A refusal by design (maintenance) is a warning, not a fault.
     if (reply.statusCode >= 500 && !isDesignedRefusal(request)) lines.error(line, 'request');
     else if (reply.statusCode >= 500) lines.warn(line, 'request');
     else lines.info(line, 'request');

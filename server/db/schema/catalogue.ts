@@ -211,6 +211,8 @@ export const notifyMeRequests = pgTable(
       .on(t.packageId, t.phoneNumber)
       .where(sql`${t.phoneNumber} is not null`),
     check('notify_me_contact', sql`${t.email} is not null or ${t.phoneNumber} is not null`),
+    // The retention sweep deletes by age.
+    index('notify_me_created_idx').on(t.createdAt),
   ],
 );
 

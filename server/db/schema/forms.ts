@@ -24,5 +24,7 @@ export const formSubmissions = pgTable(
       sql`${t.formId} in (${sql.raw(FORM_IDS.map((id) => `'${id}'`).join(', '))})`,
     ),
     index('form_submissions_user_idx').on(t.userId, t.formId, t.createdAt),
+    // The retention sweep deletes by age.
+    index('form_submissions_created_idx').on(t.createdAt),
   ],
 );

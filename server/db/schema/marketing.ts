@@ -14,5 +14,9 @@ export const marketingEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('marketing_events_name_idx').on(t.name, t.occurredAt)],
+  (t) => [
+    index('marketing_events_name_idx').on(t.name, t.occurredAt),
+    // The retention sweep deletes by age.
+    index('marketing_events_received_idx').on(t.receivedAt),
+  ],
 );

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { SocialTicketRow } from '../../db/schema';
-import { HttpError } from '../../errors';
+import { featureDisabled, HttpError } from '../../errors';
 import { codeChallengeS256, hmac, randomToken, safeEqual } from './crypto';
 import * as repo from './repo';
 
@@ -27,9 +27,10 @@ type Discovery = z.infer<typeof discoverySchema>;
 const tokenAnswerSchema = z.object({ id_token: z.string().min(1), token_type: z.string().optional() });
 
 export function socialLoginDisabled(): HttpError {
-  return new HttpError(503, 'Sign-in with Google is not available on this shop', {
-    res_status: USER_RES_STATUS.SOCIAL_LOGIN_DISABLED,
-  });
+  return featureDisabled(
+    'Sign-in with Google is not available on this shop',
+    USER_RES_STATUS.SOCIAL_LOGIN_DISABLED,
+  );
 }
 
 function badFlow(

@@ -2,6 +2,7 @@ import type { AvailabilityType, PackageType, ProductType } from '@contract/catal
 import type { Currency } from '@contract/money';
 import { and, asc, eq, gte, inArray, max, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteRowsBefore } from '../../db/retention';
 import {
   adConfigs,
   adDevices,
@@ -260,7 +261,13 @@ export async function readSales(
  */
 export async function saveNotifyMe(
   db: Database,
-  input: { packageId: number; email: string | null; phoneNumber: string | null; countryCode: string },
+  input: {
+    packageId: number;
+    email: string | null;
+    phoneNumber: string | null;
+    countryCode: string;
+    createdAt: Date;
+  },
 ): Promise<{ id: number; created: boolean }> {
   const findExisting = async () => {
     const matches: SQL[] = [];
@@ -285,6 +292,16 @@ export async function saveNotifyMe(
   const raced = await findExisting();
   if (!raced) throw new Error('notify-me request was neither stored nor found');
   return { id: raced.id, created: false };
+}
+
+/** Requests made before `cutoff` (the retention sweep). */
+export function deleteNotifyMeRequestsBefore(db: Database, cutoff: Date): Promise<number> {
+  return deleteRowsBefore(
+    db,
+    notifyMeRequests,
+    { id: notifyMeRequests.id, stampedAt: notifyMeRequests.createdAt },
+    cutoff,
+  );
 }
 
 export async function findProductId(db: Database, productCode: string): Promise<number | undefined> {

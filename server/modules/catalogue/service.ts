@@ -622,6 +622,7 @@ export function createCatalogueService({ db, now, internationalPayments, version
         email: input.email ? input.email.trim().toLowerCase() : null,
         phoneNumber: input.phone_number ?? null,
         countryCode: input.country_name_enum,
+        createdAt: now(),
       });
       return { notify_me_id: saved.id, package_code: ref.code, created: saved.created };
     },

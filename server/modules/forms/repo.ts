@@ -1,6 +1,7 @@
 import type { FormId } from '@contract/forms';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { deleteRowsBefore } from '../../db/retention';
 import { formSubmissions } from '../../db/schema';
 
 export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
@@ -28,4 +29,14 @@ export async function listFormSubmissions(
     .where(and(eq(formSubmissions.userId, userId), eq(formSubmissions.formId, formId)))
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
     .limit(limit);
+}
+
+/** Submissions made before `cutoff` (the retention sweep). */
+export function deleteFormSubmissionsBefore(db: Executor, cutoff: Date): Promise<number> {
+  return deleteRowsBefore(
+    db,
+    formSubmissions,
+    { id: formSubmissions.id, stampedAt: formSubmissions.createdAt },
+    cutoff,
+  );
 }

@@ -37,7 +37,7 @@ export function createMarketingService({ db, now, storedKbPerHour }: MarketingSe
     if (!budget.allowed) {
       throw tooManyRequests('The marketing service is busy. Try again later.', budget.retryAfterSeconds);
     }
-    await insertMarketingEvent(db, values);
+    await insertMarketingEvent(db, { ...values, receivedAt: now() });
   }
 
   return {

@@ -245,6 +245,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   /* Social login (OpenID Connect, code + PKCE) ---------------------------------------------------------------- */
 
+  // Switched off (OIDC_* unset): its calls are refused before their body is read.
+  const socialLoginOn = async () => {
+    if (!oidc.enabled) throw socialLoginDisabled();
+  };
+
   app.get(
     '/credentials/v1/',
     { schema: { response: { 200: oidcCredentialsResponseSchema } } },
@@ -257,6 +262,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.post(
     '/code/v1/',
     {
+      onRequest: socialLoginOn,
       preHandler: optionalUser,
       schema: { body: oidcCodeRequestSchema, response: { 200: oidcCodeResponseSchema } },
     },
@@ -265,24 +271,26 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.post(
     '/token/v1/',
-    { schema: { body: oidcTokenRequestSchema, response: { 200: oidcTokenResponseSchema } } },
+    {
+      onRequest: socialLoginOn,
+      schema: { body: oidcTokenRequestSchema, response: { 200: oidcTokenResponseSchema } },
+    },
     async (request) => oidc.token(request.body),
   );
 
   app.post(
     '/login/v1/',
     {
+      onRequest: socialLoginOn,
       preHandler: optionalUser,
       schema: { body: oidcLoginRequestSchema, response: { 200: oidcLoginResponseSchema } },
     },
-    async (request) => {
-      if (!oidc.enabled) throw socialLoginDisabled();
-      return auth.socialLogin(
+    async (request) =>
+      auth.socialLogin(
         request.body.social_ticket,
         request.user?.userId ?? null,
         request.body.token_set ?? 'main',
-      );
-    },
+      ),
   );
 };
 

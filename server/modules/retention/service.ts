@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { deleteNotifyMeRequestsBefore } from '../catalogue/repo';
+import { deleteFormSubmissionsBefore } from '../forms/repo';
+import { deleteMarketingEventsBefore } from '../marketing/repo';
+
+const DAY_MS = 86_400_000;
+
+export interface RetentionSweepDeps {
+  db: Database;
+  now: () => Date;
+  /** Rows older than this many days are deleted. */
+  retentionDays: number;
+  log: FastifyBaseLogger;
+}
+
+/** How many rows of each kind one sweep deleted. */
+export interface RetentionSweepResult {
+  marketingEvents: number;
+  notifyMeRequests: number;
+  formSubmissions: number;
+}
+
+/**
+ * What anonymous callers store (marketing events, notify-me requests, form submissions) is kept for a retention
+ * period and then deleted, so those writes cannot grow the database without bound.
+ */
+export function createRetentionSweep({ db, now, retentionDays, log }: RetentionSweepDeps) {
+  let running: Promise<RetentionSweepResult> | undefined;
+
+  async function sweepOnce(): Promise<RetentionSweepResult> {
+    const cutoff = new Date(now().getTime() - retentionDays * DAY_MS);
+    const result = {
+      marketingEvents: await deleteMarketingEventsBefore(db, cutoff),
+      notifyMeRequests: await deleteNotifyMeRequestsBefore(db, cutoff),
+      formSubmissions: await deleteFormSubmissionsBefore(db, cutoff),
+    };
+    if (result.marketingEvents + result.notifyMeRequests + result.formSubmissions > 0) {
+      log.info({ ...result, cutoff: cutoff.toISOString() }, 'retention sweep deleted old rows');
+    }
+    return result;
+  }
+
+  return {
+    /** One sweep; a call while one is running joins it instead of starting another. */
+    sweep(): Promise<RetentionSweepResult> {
+      running ??= sweepOnce().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    /** Resolves once no sweep is running (before the database closes). */
+    async settled(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type RetentionSweep = ReturnType<typeof createRetentionSweep>;
