@@ -231,6 +231,21 @@ async function openTestDatabase(seedNow: boolean): Promise<OpenDatabase> {
   };
 }
 
+/**
+ * A fresh seeded database on TEST_DATABASE_URL's cluster for a server started as a process of its own (a crash
+ * test): its URL, and how to drop it once that process is gone.
+ */
+export async function postgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const source = await template('seeded');
+  const name = `test_${randomBytes(8).toString('hex')}`;
+  await onCluster((client) => client.query(`create database "${name}" template "${source}"`));
+  return {
+    url: databaseUrl(name),
+    drop: () =>
+      onCluster((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+  };
+}
+
 /** A fresh in-memory PGlite loaded from the data dir the suite's global setup dumped (tests/setup/server-global.ts). */
 async function openPgliteTestDatabase(seedNow: boolean): Promise<OpenDatabase> {
   const templates = inject('pgliteTemplates');

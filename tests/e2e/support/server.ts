@@ -12,6 +12,8 @@ export interface ShopServer {
   dataDir: string;
   /** SIGTERM (the server finishes in-flight requests and closes its database), SIGKILL after 10 s. */
   stop(): Promise<void>;
+  /** SIGKILL at once: the process dies wherever it is, as in a crash. */
+  kill(): Promise<void>;
 }
 
 export interface ShopServerOptions {
@@ -20,6 +22,8 @@ export interface ShopServerOptions {
   port?: number;
   /** Added to the server's environment (PORT, HOST, DATA_DIR and STATIC_DIR are set here). */
   env?: Record<string, string>;
+  /** The built PWA to serve (default dist/). */
+  staticDir?: string;
   /** Where the server's stdout and stderr go; without it only stderr is kept, for the error of a failed start. */
   output?: Writable;
   timeoutMs?: number;
@@ -36,7 +40,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      STATIC_DIR: join(repoRoot, 'dist'),
+      STATIC_DIR: options.staticDir ?? join(repoRoot, 'dist'),
     },
   });
   let stderr = '';
@@ -65,6 +69,12 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     }
   };
 
+  const kill = async () => {
+    if (hasExited) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
+
   // The server writes DATA_DIR/server.json once it listens (with the port it got): wait for that, then /healthz.
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
@@ -73,7 +83,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     if (info && info.pid === child.pid) {
       const baseURL = `http://127.0.0.1:${info.port}`;
       const health = await fetch(`${baseURL}/healthz`).catch(() => undefined);
-      if (health?.ok) return { baseURL, dataDir, stop };
+      if (health?.ok) return { baseURL, dataDir, stop, kill };
     }
     await delay(100);
   }
