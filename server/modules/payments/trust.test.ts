@@ -4,7 +4,7 @@ import type { OrderCreateResponse } from '@contract/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orders, products, sandboxPayments, webhookOutbox } from '../../db/schema';
-import { describeOnPostgres, type TestApp, testApp } from '../../testing';
+import { describeOnPostgres, memoryLogger, type TestApp, testApp } from '../../testing';
 import { ordersViaDatabase, parseOrdersCommand } from '../orders/cli';
 import { bumpCatalogueVersion } from '../orders/repo';
 import {
@@ -162,6 +162,37 @@ describe('only the buyer who owns the order chooses its sandbox result', () => {
     const chosen = await choose(o, 'success');
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(await statusOf(o, buyerA)).toBe('SUCCESS');
+  });
+
+  it('a production shop on the sandbox (SANDBOX_IN_PRODUCTION) says so loudly at every start', async () => {
+    const log = memoryLogger('info');
+    const app = shop.build({
+      logger: log.logger,
+      config: {
+        NODE_ENV: 'production',
+        SANDBOX_IN_PRODUCTION: true,
+        OTP_ALLOW_LOG_IN_PRODUCTION: true,
+        AUTH_SECRET,
+        STATIC_DIR: '/nonexistent',
+      },
+    });
+    try {
+      await app.ready();
+      const warning = log.lines().find((line) => String(line.msg).startsWith('SANDBOX_IN_PRODUCTION'));
+      expect(warning?.level).toBe(40);
+      expect(() =>
+        shop.build({
+          config: {
+            NODE_ENV: 'production',
+            OTP_ALLOW_LOG_IN_PRODUCTION: true,
+            AUTH_SECRET,
+            STATIC_DIR: '/nonexistent',
+          },
+        }),
+      ).toThrow(/PAYMENT_PROVIDER=sandbox lets every buyer mark their own order paid/);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a grant lapses: a payment page kept open past it is refused', async () => {

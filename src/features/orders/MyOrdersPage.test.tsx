@@ -147,6 +147,23 @@ describe('My orders', () => {
     expect(screen.queryByText(/International users are enabled/)).not.toBeInTheDocument();
   });
 
+  it('says why a payment that arrived after its order lapsed is being refunded', async () => {
+    fakeNetwork(() =>
+      json(200, {
+        orders: [
+          wireOrder({ order_id: 'r', customer_order_id: 'IBC7', order_status: 'REFUND_PENDING' }),
+          wireOrder({ order_id: 's', customer_order_id: 'IBC8', order_status: 'REFUNDED' }),
+        ],
+      }),
+    );
+    mount({ internationalUsers: false });
+    await screen.findAllByRole('article');
+    expect(screen.getByText('Paid too late: refund on its way')).toBeInTheDocument();
+    expect(screen.getByText('Paid too late: refunded')).toBeInTheDocument();
+    expect(screen.getByText(/we are refunding it in full/)).toBeInTheDocument();
+    expect(screen.getByText(/so we refunded it in full/)).toBeInTheDocument();
+  });
+
   it('shows the game key with a button that copies it', async () => {
     fakeNetwork(() => json(200, { orders: [newer] }));
     const user = userEvent.setup();

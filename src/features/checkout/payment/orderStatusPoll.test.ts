@@ -26,6 +26,14 @@ describe('pollOrderStatus', () => {
     expect(fetchStatus).toHaveBeenCalledTimes(1);
   });
 
+  it('a payment that came after the order lapsed and is being refunded is an answer too', async () => {
+    for (const status of ['REFUND_PENDING', 'REFUNDED'] as const) {
+      const fetchStatus = answers([status]);
+      await expect(pollOrderStatus('ord-1', { fetchStatus })).resolves.toBe('refunding');
+      expect(fetchStatus).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('retries on the schedule until FAILED', async () => {
     const fetchStatus = answers(['PENDING', 'CREATED', 'FAILED']);
     const outcome = pollOrderStatus('ord-1', { fetchStatus });

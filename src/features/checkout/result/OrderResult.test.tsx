@@ -141,6 +141,16 @@ describe('OrderResult', () => {
     expect(h.track.mock.calls.filter(([event]) => event === 'order_failed')).toHaveLength(1);
   });
 
+  it('a payment that arrived after the order lapsed: says it is being refunded, neither paid nor failed', async () => {
+    const h = setup(['REFUND_PENDING']);
+    const card = await screen.findByRole('region', { name: 'Your payment is being refunded' });
+    expect(card.textContent).toMatch(/arrived after this order had lapsed/);
+    expect(h.onPaid).not.toHaveBeenCalled();
+    expect(h.replacePath).not.toHaveBeenCalled();
+    expect(h.track).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'See my orders' }).getAttribute('href')).toBe('/my-orders');
+  });
+
   it('a paid order opened on /failure moves to /success', async () => {
     const h = setup(['SUCCESS'], { at: 'failure', search: '?order_id=ord-9' });
     await screen.findByRole('region', { name: 'Payment successful' });

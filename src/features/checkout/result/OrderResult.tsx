@@ -244,6 +244,26 @@ export function OrderResult({
     <div className="order-result" ref={card}>
       {outcome === 'SUCCESS' && <SuccessCard orderId={orderId} order={loadedOrder} />}
       {outcome === 'FAILED' && <FailureCard />}
+      {outcome === 'refunding' && (
+        <section className="order-result__card" aria-labelledby="order-result-refunding">
+          <h1 id="order-result-refunding" className="order-result__title">
+            Your payment is being refunded
+          </h1>
+          <p>
+            Your payment arrived after this order had lapsed, and its last unit had already gone to another
+            buyer. So we are giving your money back in full: you are not charged for anything you will not
+            get. Banks usually show a refund within 5–7 working days.
+          </p>
+          <a
+            className="ui-button order-result__action"
+            data-variant="primary"
+            data-size="m"
+            href="/my-orders"
+          >
+            <span className="ui-button__content">See my orders</span>
+          </a>
+        </section>
+      )}
       {outcome === 'unsettled' && (
         <section className="order-result__card" aria-labelledby="order-result-waiting">
           <h1 id="order-result-waiting" className="order-result__title">
