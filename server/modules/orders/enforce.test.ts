@@ -5,7 +5,7 @@ import type { PriceEstimateResponse } from '@contract/pricing';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inviteCodeUses, orders } from '../../db/schema';
-import { type TestApp, testApp } from '../../testing';
+import { describeOnPostgres, type TestApp, testApp } from '../../testing';
 import { issueInvite } from '../invites/cli';
 import { hashInviteCode } from '../invites/service';
 import {
@@ -371,4 +371,28 @@ describe('the total the buyer was shown', () => {
       expect((await setPrice(before)).statusCode).toBe(200);
     }
   });
+});
+
+describeOnPostgres('an invite code under concurrency (PostgreSQL)', () => {
+  it('concurrent orders with a three-use code create exactly three', async () => {
+    const { code } = await issueInvite(
+      shop.db,
+      { issued_to: null, max_uses: 3, valid_days: null, code: null },
+      clock,
+    );
+    const body = orderBody(buyer, [lineOf('BUSINESS_LICENCE', 'IBC_BASIC_LICENCE', 1)], {
+      shipping_details: null,
+      invite_code: code,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createOrder(shop.app, buyer, body, `invite-race-${i}`)),
+    );
+    const created = answers.filter((a) => a.statusCode === 200);
+    const refusedOnes = answers.filter((a) => a.statusCode !== 200);
+    expect(created).toHaveLength(3);
+    expect(
+      refusedOnes.every((a) => a.statusCode === 400 && a.json().data.field === 'invite_code'),
+      refusedOnes.map((a) => a.body).join('\n'),
+    ).toBe(true);
+  }, 60_000);
 });
