@@ -19,6 +19,9 @@ export const errorBodySchema = z.object({
     field: z.string().optional(),
     /** Set on SERVER_UNDER_MAINTENANCE: seconds until the shop is expected back. */
     time_in_seconds: z.number().int().nonnegative().optional(),
+    /** Set on PRICE_CHANGED: the order's total now (major units) and its currency, for the buyer to check. */
+    total_amount: z.number().finite().nonnegative().optional(),
+    currency: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

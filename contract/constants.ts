@@ -46,6 +46,8 @@ export const RES_STATUS = {
   INVALID_SESSION_TOKEN: 'INVALID_SESSION_TOKEN',
   SERVER_UNDER_MAINTENANCE: 'SERVER_UNDER_MAINTENANCE',
   SESSION_EXPIRED: 'SESSION_EXPIRED',
+  /** An order create refused (409) because its total is no longer the one the buyer was shown. */
+  PRICE_CHANGED: 'PRICE_CHANGED',
 } as const;
 
 /** What a maintenance answer without its own details means (spec §3 Maintenance response). */

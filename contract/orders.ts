@@ -16,6 +16,7 @@ import {
   estimatePackageSchema,
   PRICING_TYPES,
   placeName,
+  priceEstimateRequestSchema,
 } from './pricing';
 
 /*
@@ -126,6 +127,24 @@ export const orderCreateRequestSchema = z.object({
   accepted_terms_and_conditions: z.literal(true, { error: 'Accept the terms and conditions' }),
   coupon_code: discountCodeSchema('Enter a valid coupon code'),
   associate_code: discountCodeSchema('Enter a valid referral code'),
+  /** Needed by an order holding a business licence or business kit (spec §2); one use is taken per order. */
+  invite_code: discountCodeSchema('Enter a valid invite code'),
+  /**
+   * Where the order is priced: the state_name and country_name its price estimate was asked with, so the order
+   * costs what the buyer saw. Absent: the billing address's state and country.
+   */
+  state_name: priceEstimateRequestSchema.shape.state_name,
+  country_name: priceEstimateRequestSchema.shape.country_name,
+  /**
+   * The total the buyer was shown (amount payable, major units). When the server's differs the order is refused
+   * with 409 PRICE_CHANGED (RES_STATUS) and the new total; absent (older clients), the order is priced as it stands.
+   */
+  expected_total: z
+    .number({ error: 'Send the total you were shown as a number' })
+    .finite()
+    .nonnegative()
+    .max(100_000_000, 'Send the total you were shown')
+    .nullish(),
   payment_service: paymentServiceSchema,
   /** Sent only when self pickup is enabled (spec §3); absent means delivery. */
   shipping_through: deliveryOptionSchema.nullish(),

@@ -73,6 +73,8 @@ export const priceEstimateRequestSchema = z.object({
     .max(ESTIMATE_MAX_PACKAGES, `Choose at most ${ESTIMATE_MAX_PACKAGES} packages`),
   coupon_code: discountCodeSchema('Enter a valid coupon code'),
   associate_code: discountCodeSchema('Enter a valid referral code'),
+  /** The licence and business-kit checkouts' invite code (spec §2): checked here as the buyer applies it. */
+  invite_code: discountCodeSchema('Enter a valid invite code'),
   /** The buyer's state as shown (spec stateName); billing_details.state_name_enum wins when both are sent. */
   state_name: placeName,
   /** The buyer's country (spec countryName); falls back to India when unknown (spec §5). */

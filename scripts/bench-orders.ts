@@ -16,6 +16,7 @@ import { startPostgresCluster } from './postgres-cluster';
 export const ORDER_TARGETS = { createP99AtRateMs: 100, createRate: 50 };
 
 const BUYER = { phone_number: '9876500001', country_code: '+91' };
+const BUYER_EMAIL = 'bench-buyer@example.com';
 const BUYER_CODE = '246810';
 /** Units of each of the kit's products on hand before the run: more than any run sells. */
 const STOCK = 1_000_000;
@@ -55,7 +56,7 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
       ...deps.shopEnv,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      OTP_TEST_NUMBERS: `+91${BUYER.phone_number}:${BUYER_CODE}`,
+      OTP_TEST_NUMBERS: `+91${BUYER.phone_number}:${BUYER_CODE},${BUYER_EMAIL}:${BUYER_CODE}`,
     });
     const base = `http://127.0.0.1:${shop.port}`;
     const post = (url: string, body: unknown) =>
@@ -68,6 +69,18 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
     await post('/api/user/login/phone_number/v1/', BUYER);
     const tokens = await post('/api/user/verify/phone_number_otp/v1/', { ...BUYER, otp: BUYER_CODE });
     const auth = { authorization: `Bearer ${String(tokens.access_token)}` };
+    // An order's e-mail must be the buyer's verified one: verified the way the checkout does it.
+    const signedIn = (url: string, method: 'GET' | 'POST', body?: unknown) =>
+      json(`${base}${url}`, {
+        method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const profile = await signedIn('/api/user/user_account/email/update/v1/', 'POST', { email: BUYER_EMAIL });
+    if (!(profile.profile as { is_email_verified?: boolean } | undefined)?.is_email_verified) {
+      await signedIn('/api/user/user_account/email/verify/request_otp/v1/', 'GET');
+      await signedIn('/api/user/verify/email_otp/v1/', 'POST', { otp: BUYER_CODE });
+    }
 
     const { package: kit } = (await json(`${base}/api/commerce/packages/1/v1/`, {})) as {
       package: {
@@ -89,7 +102,7 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
       });
 
     const body = JSON.stringify(
-      orderBody([
+      orderBody({ email: BUYER_EMAIL }, [
         {
           package_id: kit.package_id,
           products: kit.products

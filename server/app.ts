@@ -10,6 +10,7 @@ import { catalogueModule } from './modules/catalogue/routes';
 import { watchCatalogueVersion } from './modules/catalogue/version';
 import { checkoutModule } from './modules/checkout/routes';
 import { formsModule } from './modules/forms/routes';
+import { invitesModule } from './modules/invites/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
 import { ordersModule } from './modules/orders/routes';
@@ -89,6 +90,7 @@ const MODULES = [
   formsModule,
   paymentsModule,
   ordersModule,
+  invitesModule,
   paymentRoutesModule,
   retentionModule,
 ] as const;

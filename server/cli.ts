@@ -15,6 +15,14 @@ import {
   catalogueViaServer,
   parseCatalogueCommand,
 } from './modules/catalogue/cli';
+import {
+  INVITES_USAGE,
+  type InviteIssueRequest,
+  InvitesUsageError,
+  invitesViaDatabase,
+  invitesViaServer,
+  parseInvitesCommand,
+} from './modules/invites/cli';
 import { createMaintenanceService } from './modules/maintenance/service';
 import {
   ORDERS_USAGE,
@@ -33,7 +41,8 @@ const USAGE = `Usage:
   npm run shop -- maintenance off
   npm run shop -- maintenance status
 ${CATALOGUE_USAGE}
-${ORDERS_USAGE}`;
+${ORDERS_USAGE}
+${INVITES_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -176,10 +185,21 @@ const ordersMain = (argv: string[]) =>
     viaDatabase: ordersViaDatabase,
   });
 
+/** `invites issue`. */
+const invitesMain = (argv: string[]) =>
+  operatorCommand<InviteIssueRequest>(argv, {
+    name: () => 'invites issue',
+    parse: parseInvitesCommand,
+    isUsageError: (error) => error instanceof InvitesUsageError,
+    viaServer: invitesViaServer,
+    viaDatabase: invitesViaDatabase,
+  });
+
 async function main(argv: string[]): Promise<number> {
   const [topic, ...rest] = argv;
   if (topic === 'catalogue') return catalogueMain(rest);
   if (topic === 'orders') return ordersMain(rest);
+  if (topic === 'invites') return invitesMain(rest);
   let action: Action;
   let config: Config;
   try {

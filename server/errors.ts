@@ -21,6 +21,8 @@ export function errorBody(
       http_status_code: statusCode,
       ...(extra.field === undefined ? {} : { field: extra.field }),
       ...(extra.time_in_seconds === undefined ? {} : { time_in_seconds: extra.time_in_seconds }),
+      ...(extra.total_amount === undefined ? {} : { total_amount: extra.total_amount }),
+      ...(extra.currency === undefined ? {} : { currency: extra.currency }),
     },
   };
 }

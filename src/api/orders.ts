@@ -1,3 +1,5 @@
+import { RES_STATUS } from '@contract/constants';
+import { type Currency, isCurrency } from '@contract/money';
 import {
   fetchAndUpdatePaymentStatusResponseSchema,
   type Order,
@@ -12,6 +14,7 @@ import {
 } from '@contract/orders';
 import { z } from 'zod';
 import { apiRequest } from './client';
+import { isApiError } from './errors';
 
 /*
  * The stored order's details (spec §3 Order, §7 GET /order/details/v1/), as the checkout reads them to route its
@@ -68,6 +71,16 @@ export async function fetchOrderDetails(
  * Orders and payments (spec §7): create, status, cancel, history, and the payment status reconciliation. Every call
  * is the signed-in buyer's; the server refuses another buyer's order.
  */
+
+/** A create refused 409 PRICE_CHANGED: the order's total now (major units), for the buyer to check. */
+export function changedTotalOf(error: unknown): { totalAmount: number; currency: Currency } | null {
+  if (!isApiError(error) || error.resStatus !== RES_STATUS.PRICE_CHANGED) return null;
+  const data = (error.body as { data?: { total_amount?: unknown; currency?: unknown } } | undefined)?.data;
+  const currency = data?.currency;
+  return typeof data?.total_amount === 'number' && isCurrency(currency)
+    ? { totalAmount: data.total_amount, currency }
+    : null;
+}
 
 /** POST /order/create/…: `idempotencyKey` makes a retry of the same attempt return the same order. */
 export function createOrder(

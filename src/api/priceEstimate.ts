@@ -27,6 +27,8 @@ export interface PriceEstimateInputs {
   packages: readonly SelectedPackage[];
   couponCode?: string | null;
   associateCode?: string | null;
+  /** The licence and business-kit checkouts' invite code (spec §2), in the referral field's place. */
+  inviteCode?: string | null;
   /** state_name_enum of the chosen state. */
   stateName?: string | null;
   /** The selected country, otherwise the user's (ISO code). */
@@ -84,6 +86,7 @@ export function toEstimateRequest(
       .filter((pkg) => pkg.products.length > 0),
     coupon_code: blankToNull(inputs.couponCode),
     associate_code: blankToNull(inputs.associateCode),
+    ...(blankToNull(inputs.inviteCode) === null ? {} : { invite_code: blankToNull(inputs.inviteCode) }),
     // Spec §5: an international state name with an underscore is sent with a space.
     state_name: state === null ? null : stateForWire(state, country),
     country_name: country,

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { tokenCookieName } from '../../src/api/cookies';
-import { fillCheckout, openCheckout, payButton } from './support/checkout';
+import {
+  closeSummary,
+  fillCheckout,
+  openCheckout,
+  openSummary,
+  payButton,
+  summaryTotal,
+} from './support/checkout';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -167,4 +174,59 @@ test('a payment left pending is resolved when the app is opened again, with a ba
   await expect(reopened.getByRole('banner').getByRole('button', { name: /^Cart/ })).toHaveAccessibleName(
     'Cart, 0 items',
   );
+});
+
+test('a price the operator changed after the estimate is shown before paying, and the new total is what is paid', async ({
+  page,
+  buyerPhone,
+  shop,
+}) => {
+  test.setTimeout(120_000);
+  await toPayment(page, buyerPhone);
+  let summary = await openSummary(page);
+  const shown = (await summaryTotal(summary).textContent()) ?? '';
+  await closeSummary(page);
+
+  const response = await page.request.get(
+    '/api/commerce/packages/available/price_estimate/v1/?package_codes=SOLO&country_name_enum=IN',
+  );
+  const body = (await response.json()) as {
+    packages: { products: { product_code: string; taxable_amount: number }[] }[];
+  };
+  const original = body.packages[0]?.products.find(
+    (p) => p.product_code === 'IBC_VR_HEADSET',
+  )?.taxable_amount;
+  if (original === undefined) throw new Error('SOLO has no IBC_VR_HEADSET');
+  try {
+    // The shop raises the headset's price while the buyer looks at the old total.
+    await shop([
+      'catalogue',
+      'price',
+      'IBC_VR_HEADSET',
+      '--currency',
+      'INR',
+      '--amount',
+      String(Math.round((original + 1000) * 100) / 100),
+    ]);
+    await payButton(page).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'The total changed to' });
+    await expect(alert).toHaveText(/^The total changed to ₹[\d,.]+\. Check it and pay again\.$/);
+    const changed = /₹[\d,]+(\.\d\d)?/.exec((await alert.textContent()) ?? '')?.[0] ?? '';
+    expect(changed).not.toBe(shown);
+    await expect(sandboxModal(page).dialog).toBeHidden();
+    // The summary is priced again: the buyer sees the new total before paying it.
+    summary = await openSummary(page);
+    await expect(summaryTotal(summary)).toHaveText(changed);
+    await closeSummary(page);
+
+    await expect(payButton(page)).toBeEnabled();
+    await payButton(page).click();
+    const modal = sandboxModal(page);
+    await expect(modal.dialog).toBeVisible();
+    await modal.choose('Pay (success)');
+    await expectPaid(page);
+  } finally {
+    await shop(['catalogue', 'price', 'IBC_VR_HEADSET', '--currency', 'INR', '--amount', String(original)]);
+  }
 });

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './checkout';
 export * from './forms';
+export * from './invites';
 export * from './maintenance';
 export * from './marketing';
 export * from './orders';

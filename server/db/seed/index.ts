@@ -4,6 +4,7 @@ import { seedCatalogue } from './catalogue';
 import { seedCoupons } from './coupons';
 import { seedGameKeys } from './game-keys';
 import { seedIndia } from './india';
+import { seedInvites } from './invites';
 import { seedMaintenance } from './maintenance';
 import { seedPlaces } from './places';
 
@@ -25,6 +26,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   { name: 'india', run: seedIndia },
   { name: 'places', run: seedPlaces },
   { name: 'coupons', run: seedCoupons },
+  { name: 'invites', run: seedInvites },
   { name: 'game keys', run: seedGameKeys },
 ];
 

@@ -41,8 +41,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService; m
         reply.header('cache-control', NO_STORE);
         const body = request.body;
         // Without a code the estimate depends only on the catalogue and the reference data: kept per catalogue
-        // version. A coupon's validity and uses depend on the clock and the buyer, so it is priced every time.
-        if (!body.coupon_code && !body.associate_code) {
+        // version. A coupon's or invite's validity and uses depend on the clock and the buyer: priced every time.
+        if (!body.coupon_code && !body.associate_code && !body.invite_code) {
           const key = `${path} ${JSON.stringify(body)}`;
           const json = await memo.json(key, priceEstimateResponseSchema, () =>
             service.estimate(body, variant, null),

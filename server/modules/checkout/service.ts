@@ -1,4 +1,5 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
+import { pricingCountry as countryForPricing } from '@contract/constants';
 import { type Currency, currencyForCountry, toMajor } from '@contract/money';
 import type {
   EstimatePackageResult,
@@ -12,6 +13,7 @@ import { HttpError } from '../../errors';
 import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
 import { isProductOutOfStock, pricePackage } from '../catalogue/service';
 import { type CatalogueVersion, perVersion } from '../catalogue/version';
+import { checkInviteCode, INVITE_FIELD } from '../invites/service';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';
 import { supplyOf } from '../pricing/pricing';
 import { countCouponUses, loadCodes } from './repo';
@@ -65,10 +67,9 @@ function refuse(message: string, field: string, statusCode = 400): HttpError {
   return new HttpError(statusCode, message, { field });
 }
 
-/** Spec §5: the country for pricing is the selection's, else India. */
+/** Spec §5: the country for pricing is the selection's, else India: the browser's rule, so both price alike. */
 export function pricingCountry(input: Pick<PriceEstimateInput, 'billing_details' | 'country_name'>): string {
-  const raw = (input.billing_details?.country_name_enum ?? input.country_name ?? '').trim().toUpperCase();
-  return /^[A-Z]{2}$/.test(raw) ? raw : 'IN';
+  return countryForPricing(input.billing_details?.country_name_enum ?? input.country_name);
 }
 
 /** A state as an enum (state_name_enum wins; "Tamil Nadu" and "TAMIL_NADU" are the same state). */
@@ -331,6 +332,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     }
     if (input.coupon_code) {
       discounts.push(await couponDiscount(input.coupon_code, { currency, grossMinor, packageCodes, userId }));
+    }
+    // An invite gives no discount: it is checked as the buyer applies it, and taken when the order is created.
+    if (input.invite_code) {
+      const invite = await checkInviteCode(db, input.invite_code, now());
+      if (!invite.ok) throw refuse(invite.message, INVITE_FIELD);
     }
     let associateName: string | null = null;
     if (input.associate_code) {

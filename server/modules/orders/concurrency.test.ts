@@ -44,7 +44,7 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
 
   it('50 concurrent identical creates with one key make one order and one provider payment', async () => {
     const before = await stock('IBC_VR_HEADSET');
-    const body = orderBody([wholePackage(solo)]);
+    const body = orderBody(buyer, [wholePackage(solo)]);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => createOrder(shop.app, buyer, body, 'one-key-for-fifty')),
     );
@@ -70,8 +70,11 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
     ] as PackageWithEstimate[];
     const before = { headset: await stock('IBC_VR_HEADSET'), bat: await stock('IBC_TRACKED_BAT') };
     const bodies = [
-      orderBody([wholePackage(solo), wholePackage(bundle as PackageWithEstimate)]),
-      orderBody([wholePackage(bundle as PackageWithEstimate), wholePackage(family as PackageWithEstimate)]),
+      orderBody(buyer, [wholePackage(solo), wholePackage(bundle as PackageWithEstimate)]),
+      orderBody(buyer, [
+        wholePackage(bundle as PackageWithEstimate),
+        wholePackage(family as PackageWithEstimate),
+      ]),
     ];
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => createOrder(shop.app, buyer, bodies[i % 2], `either-order-${i}`)),
@@ -102,7 +105,7 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
       .update(products)
       .set({ availableQuantity: N })
       .where(eq(products.productCode, 'IBC_VR_HEADSET'));
-    const body = orderBody([wholePackage(solo)]);
+    const body = orderBody(buyer, [wholePackage(solo)]);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => createOrder(shop.app, buyer, body, `last-units-${i}`)),
     );

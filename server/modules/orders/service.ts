@@ -19,8 +19,16 @@ import type { CataloguePackage } from '../catalogue/repo';
 import { paymentServicesFor } from '../catalogue/service';
 import type { CatalogueVersion } from '../catalogue/version';
 import type { CheckoutService, EstimateVariant, PriceEstimateInput } from '../checkout/service';
+import { INVITE_FIELD, takeInviteUse } from '../invites/service';
 import type { OrderPayments, PaymentOutcome, PaymentProvider } from '../payments/provider';
 import * as repo from './repo';
+import {
+  assertAdQuantities,
+  assertExpectedTotal,
+  assertInvitePresent,
+  assertVerifiedEmail,
+  needsInvite,
+} from './rules';
 
 export type OrderCreateInput = z.output<typeof orderCreateRequestSchema>;
 
@@ -203,23 +211,36 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   function estimateInput(body: OrderCreateInput): PriceEstimateInput {
+    // Priced where its estimate was (the client sends that estimate's state and country), else at the billing address.
+    const place =
+      body.country_name || body.state_name
+        ? {
+            state_name: body.state_name ?? null,
+            country_name: body.country_name ?? null,
+            billing_details: null,
+          }
+        : {
+            state_name: body.billing_details.state,
+            country_name: body.billing_details.country_name_enum,
+            billing_details: {
+              state_name_enum: body.billing_details.state_name_enum,
+              country_name_enum: body.billing_details.country_name_enum,
+            },
+          };
     return {
       packages: body.packages,
       coupon_code: body.coupon_code,
       associate_code: body.associate_code,
-      state_name: body.billing_details.state,
-      country_name: body.billing_details.country_name_enum,
+      invite_code: body.invite_code,
       shipping_pin_code: body.shipping_details?.pin_code ?? null,
       shipping_through: body.shipping_through ?? null,
-      billing_details: {
-        state_name_enum: body.billing_details.state_name_enum,
-        country_name_enum: body.billing_details.country_name_enum,
-      },
+      ...place,
     };
   }
 
   /** Everything the order stores, priced by the checkout's own estimate and checked against the catalogue. */
   async function prepare(body: OrderCreateInput, variant: EstimateVariant, userId: string) {
+    await assertVerifiedEmail(db, userId, body);
     const estimate = await checkout.estimate(estimateInput(body), variant, userId);
     const currency = estimate.currency as Currency;
     const minor = (major: number) => toMinor(major, currency);
@@ -295,6 +316,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (!paymentServicesFor(currency).some((s) => s.payment_service === body.payment_service)) {
       throw refuse(400, `That way of paying is not offered for orders in ${currency}`, 'payment_service');
     }
+
+    assertInvitePresent(snapshot, body);
+    assertAdQuantities(snapshot, body);
+    assertExpectedTotal(body, minor(estimate.amount_payable), currency);
 
     // Spec §3: game keys when there is exactly one package holding one product of the game type.
     const onlyPackage = snapshot.length === 1 ? snapshot[0] : undefined;
@@ -774,13 +799,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         key: { key: idempotencyKey, requestHash: hash },
         wanted: [...wanted.entries()].map(([product_id, line]) => ({ product_id, quantity: line.quantity })),
       });
-    // The order, its key and its stock are one statement; a coupon or a free order adds steps to its transaction.
+    // Only an order that needs its invite takes a use of it.
+    const inviteCode = needsInvite(snapshot) ? body.invite_code : null;
+    // The order, its key and its stock are one statement; a code or a free order adds steps to its transaction.
     const written =
-      !body.coupon_code && totalMinor > 0
+      !body.coupon_code && !inviteCode && totalMinor > 0
         ? insert(db)
         : transaction(async (tx, bump) => {
             const inserted = await insert(tx);
             if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
+            if (inviteCode) {
+              const taken = await takeInviteUse(tx, { code: inviteCode, userId, orderId, at });
+              if (!taken.ok) throw refuse(400, taken.message, INVITE_FIELD);
+            }
             // Spec §4 step 9: nothing to pay means paid.
             if (totalMinor > 0) return inserted;
             await markPaid(tx, inserted.row, null, bump);

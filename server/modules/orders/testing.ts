@@ -10,22 +10,33 @@ export function buyerPhone(n: number) {
   return { phone_number: `99999${String(n).padStart(5, '0')}`, country_code: '+91' };
 }
 
-/** OTP_TEST_NUMBERS for buyers 1..count. */
+/** Buyer n's e-mail: a verified address belongs to one account, so each buyer has their own. */
+export function buyerEmail(n: number): string {
+  return `buyer${n}@example.com`;
+}
+
+/** OTP_TEST_NUMBERS for buyers 1..count: their phone numbers and their e-mail addresses. */
 export function testNumbers(count: number): Map<string, string> {
   return new Map(
     Array.from({ length: count }, (_, i) => {
       const phone = buyerPhone(i + 1);
-      return [`${phone.country_code}${phone.phone_number}`, TEST_OTP] as const;
-    }),
+      return [
+        [`${phone.country_code}${phone.phone_number}`, TEST_OTP],
+        [buyerEmail(i + 1), TEST_OTP],
+      ] as const;
+    }).flat(),
   );
 }
 
 export interface Buyer {
   token: string;
   userId: string;
+  /** The e-mail the buyer verified: an order's e-mail must be this one (spec §4 step 15). */
+  email: string;
 }
 
-export async function signIn(app: App, n: number): Promise<Buyer> {
+/** Signs buyer n in with their phone, then verifies their e-mail as the checkout does (a code sent to it). */
+export async function signIn(app: App, n: number, { verifyEmail = true } = {}): Promise<Buyer> {
   const phone = buyerPhone(n);
   await app.inject({ method: 'POST', url: '/api/user/login/phone_number/v1/', payload: phone });
   const verified = await app.inject({
@@ -34,7 +45,26 @@ export async function signIn(app: App, n: number): Promise<Buyer> {
     payload: { ...phone, otp: TEST_OTP },
   });
   if (verified.statusCode !== 200) throw new Error(`sign-in failed: ${verified.body}`);
-  return { token: verified.json().access_token, userId: verified.json().user_id };
+  const buyer = {
+    token: verified.json().access_token,
+    userId: verified.json().user_id,
+    email: buyerEmail(n),
+  };
+  if (verifyEmail) await verifyBuyerEmail(app, buyer);
+  return buyer;
+}
+
+/** The e-mail OTP endpoints: the address goes on the profile, a code is asked for and given back. */
+export async function verifyBuyerEmail(app: App, buyer: Buyer, email = buyer.email): Promise<void> {
+  const updated = await post(app, buyer, '/api/user/user_account/email/update/v1/', { email });
+  if (updated.statusCode !== 200) throw new Error(`e-mail update failed: ${updated.body}`);
+  if (updated.json().profile.is_email_verified) return;
+  const sent = await get(app, buyer, '/api/user/user_account/email/verify/request_otp/v1/');
+  if (sent.statusCode !== 200) throw new Error(`e-mail code failed: ${sent.body}`);
+  const done = await post(app, buyer, '/api/user/verify/email_otp/v1/', { otp: TEST_OTP });
+  if (done.statusCode !== 200 || !done.json().profile.is_email_verified) {
+    throw new Error(`e-mail verification failed: ${done.body}`);
+  }
 }
 
 export async function loadCatalogue(app: App, codes: readonly string[]) {
@@ -80,7 +110,9 @@ export const BILLING = {
   country: 'India',
 };
 
+/** An order as the buyer's checkout sends it: shipped to Bengaluru, with the e-mail the buyer verified. */
 export function orderBody(
+  buyer: Pick<Buyer, 'email'>,
   packages: OrderCreateRequest['packages'],
   over: Partial<OrderCreateRequest> = {},
 ): OrderCreateRequest {
@@ -89,7 +121,7 @@ export function orderBody(
     accepted_terms_and_conditions: true,
     payment_service: 'CARD_MODAL',
     billing_details: BILLING,
-    shipping_details: SHIPPING,
+    shipping_details: { ...SHIPPING, email: buyer.email },
     ...over,
   };
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { expect, it, vi } from 'vitest';
 import { type ShopServer, startShopServer } from '../../../tests/e2e/support/server';
 import { describeOnPostgres, fakeStaticDir, postgresTestDatabase } from '../../testing';
-import { BILLING, buyerPhone, SHIPPING, TEST_OTP } from '../orders/testing';
+import { BILLING, buyerEmail, buyerPhone, SHIPPING, TEST_OTP } from '../orders/testing';
 
 /*
  * kill -9 between the sandbox recording a payment and sending its webhook, then a restart: the order ends paid with
@@ -44,7 +44,7 @@ describeOnPostgres('a paid order survives a crash before its webhook', { timeout
           LOG_LEVEL: 'warn',
           DATABASE_URL: database.url,
           AUTH_SECRET,
-          OTP_TEST_NUMBERS: `${phone.country_code}${phone.phone_number}:${TEST_OTP}`,
+          OTP_TEST_NUMBERS: `${phone.country_code}${phone.phone_number}:${TEST_OTP},${buyerEmail(1)}:${TEST_OTP}`,
           SANDBOX_WEBHOOK_DELAY_MS: String(WEBHOOK_DELAY_MS),
           SANDBOX_PENDING_SETTLE_MS: '86400000',
         },
@@ -59,6 +59,10 @@ describeOnPostgres('a paid order survives a crash before its webhook', { timeout
         otp: TEST_OTP,
       })) as { access_token: string };
       const auth = { authorization: `Bearer ${session.access_token}` };
+      // An order's e-mail is the buyer's verified one.
+      await call(server, 'POST', '/api/user/user_account/email/update/v1/', { email: buyerEmail(1) }, auth);
+      await call(server, 'GET', '/api/user/user_account/email/verify/request_otp/v1/', undefined, auth);
+      await call(server, 'POST', '/api/user/verify/email_otp/v1/', { otp: TEST_OTP }, auth);
       const listed = (await call(
         server,
         'GET',
@@ -81,7 +85,7 @@ describeOnPostgres('a paid order survives a crash before its webhook', { timeout
           accepted_terms_and_conditions: true,
           payment_service: 'CARD_MODAL',
           billing_details: BILLING,
-          shipping_details: SHIPPING,
+          shipping_details: { ...SHIPPING, email: buyerEmail(1) },
         },
         { ...auth, 'idempotency-key': 'crash-test-order' },
       )) as OrderCreateResponse;

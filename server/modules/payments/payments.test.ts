@@ -56,7 +56,7 @@ async function order(service: 'CARD_MODAL' | 'PAYMENT_LINK' = 'CARD_MODAL'): Pro
   const response = await createOrder(
     shop.app,
     buyer,
-    orderBody([wholePackage(solo)], { payment_service: service }),
+    orderBody(buyer, [wholePackage(solo)], { payment_service: service }),
     newKey(),
   );
   expect(response.statusCode, response.body).toBe(200);
@@ -237,7 +237,7 @@ describe('the hosted payment page', () => {
       const created = await behindProxy.inject({
         method: 'POST',
         url: '/api/commerce/order/create/multiple_packages/v1/',
-        payload: orderBody([wholePackage(solo)], { payment_service: 'PAYMENT_LINK' }),
+        payload: orderBody(buyer, [wholePackage(solo)], { payment_service: 'PAYMENT_LINK' }),
         headers: {
           authorization: `Bearer ${buyer.token}`,
           'idempotency-key': newKey(),
@@ -355,7 +355,7 @@ describe('the provider payment order', () => {
       await app.ready();
       const other = await signIn(app, 2);
       const key = newKey();
-      const body = orderBody([wholePackage(solo)]);
+      const body = orderBody(other, [wholePackage(solo)]);
       const first = await createOrder(app, other, body, key);
       refusedWith(first, 502);
       const second = await createOrder(app, other, body, key);

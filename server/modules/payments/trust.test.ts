@@ -75,7 +75,7 @@ async function order(buyer: Buyer, service: 'CARD_MODAL' | 'PAYMENT_LINK' = 'CAR
   const response = await createOrder(
     shop.app,
     buyer,
-    orderBody([wholePackage(solo)], { payment_service: service }),
+    orderBody(buyer, [wholePackage(solo)], { payment_service: service }),
     newKey(),
   );
   expect(response.statusCode, response.body).toBe(200);
@@ -425,7 +425,7 @@ describe('no paid order is lost', () => {
     try {
       await app.ready();
       await setStock(HEADSET, 10);
-      const response = await createOrder(app, buyerA, orderBody([wholePackage(solo)]), newKey());
+      const response = await createOrder(app, buyerA, orderBody(buyerA, [wholePackage(solo)]), newKey());
       expect(response.statusCode).toBe(502);
       expect(await stockOf(HEADSET)).toBe(9);
       const [orphan] = await shop.db

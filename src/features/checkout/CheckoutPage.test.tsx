@@ -1,5 +1,6 @@
 import type { Package } from '@contract/catalogue';
 import { PACKAGE_CODES } from '@contract/constants';
+import { toMinor } from '@contract/money';
 import { orderCreateRequestSchema } from '@contract/orders';
 import type { PriceEstimateRequest } from '@contract/pricing';
 import { IsRestoringProvider, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -523,6 +524,21 @@ describe('CheckoutPage', () => {
     );
   });
 
+  it('the licence checkout sends its code as the invite code, not as a referral code', async () => {
+    act(() => {
+      disposeCart();
+      addPackageToCart(licence());
+      cartStore.hydrated = true;
+    });
+    renderCheckout({ presetReferralCode: 'BUSINESS-DEMO' });
+    expect(await screen.findByText(/Invite code applied/)).toBeInTheDocument();
+    const withCode = estimateCalls()
+      .map((r) => r.body as PriceEstimateRequest)
+      .filter((body) => body.invite_code === 'BUSINESS-DEMO');
+    expect(withCode.length).toBeGreaterThan(0);
+    expect(estimateCalls().some((r) => (r.body as PriceEstimateRequest).associate_code)).toBe(false);
+  });
+
   it('applies a referral code from the page address on load', async () => {
     renderCheckout({ presetReferralCode: 'FRIEND10' });
     await screen.findByRole('textbox', { name: 'Full name' });
@@ -607,6 +623,46 @@ describe('CheckoutPage paying (spec §4 steps 6–10)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The solo kit just sold out');
     await waitFor(() => expect(payButton()).toBeEnabled());
     expect(track.mock.calls.map(([event]) => event)).toContain('order_failed');
+  });
+
+  it('a total changed since the estimate (409 PRICE_CHANGED) is shown, priced again and never paid unseen', async () => {
+    const newTotal = (body: unknown) =>
+      fakeEstimate(body as PriceEstimateRequest, { packages: server.catalogue }).amount_payable;
+    server.orders = (pathname, request) => {
+      if (!pathname.includes('/order/create/')) return undefined;
+      if (createCalls().length > 1) return json(200, created({ total_amount: newTotal(request.body) }));
+      // The operator raised the headset's price after the buyer's estimate.
+      server.catalogue = [solo(45_999), licence()];
+      return json(
+        409,
+        errorBody(409, 'PRICE_CHANGED', { total_amount: newTotal(request.body), currency: 'INR' }),
+      );
+    };
+    const onPaymentDone = vi.fn();
+    const user = userEvent.setup();
+    renderCheckout({ onPaymentDone });
+    await fillAddress(user);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const shown = screen.getByText(/^Total /).textContent;
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    const [first] = createCalls();
+    const sent = orderCreateRequestSchema.parse(first?.body);
+    expect(`Total ${formatMoney(toMinor(sent.expected_total ?? 0, 'INR'), 'INR')}`).toBe(shown);
+    const changed = newTotal(first?.body);
+    const changedText = formatMoney(toMinor(changed, 'INR'), 'INR');
+    expect(alert).toHaveTextContent(`The total changed to ${changedText}. Check it and pay again.`);
+    // Priced again: the summary shows the new total before the buyer can pay again; nothing was paid.
+    await waitFor(() => expect(screen.getByText(/^Total /)).toHaveTextContent(`Total ${changedText}`));
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    expect(onPaymentDone).not.toHaveBeenCalled();
+    expect(createCalls()).toHaveLength(1);
+
+    await user.click(payButton());
+    await waitFor(() => expect(onPaymentDone).toHaveBeenCalledWith({ kind: 'success', orderId: 'ord-7' }));
+    const second = orderCreateRequestSchema.parse(createCalls()[1]?.body);
+    expect(second.expected_total).toBe(changed);
   });
 
   it('offers the payment choice when the packages take more than one service', async () => {

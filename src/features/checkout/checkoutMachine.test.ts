@@ -209,6 +209,7 @@ const reach = {
   orderInProgress: async () => {
     const h = await reach.fetchingOrderDetails();
     await h.resolve('fetchOrderDetails', order({ pinCode: '560001' }));
+    await h.resolve('fetchPriceEstimate', estimate);
     h.send({ type: 'PROCEED_TO_PAY', email: 'asha@example.in', emailVerified: true });
     return h;
   },
@@ -325,11 +326,18 @@ const rows: Row[] = [
   {
     from: 'fetchingOrderDetails',
     event: 'done',
-    what: 'order with a valid pincode → ready to pay',
+    what: 'order with a valid pincode → ready to pay, once priced',
     start: () => reach.fetchingOrderDetails(),
-    act: (h) => h.resolve('fetchOrderDetails', order({ pinCode: '560001' })),
+    act: async (h) => {
+      await h.resolve('fetchOrderDetails', order({ pinCode: '560001' }));
+      expect(h.snapshot().value).toBe('fetchingPriceEstimate');
+      await h.resolve('fetchPriceEstimate', estimate);
+    },
     to: 'readyToPurchase',
-    check: (h) => expect(h.snapshot().context.pinCode).toBe('560001'),
+    check: (h) => {
+      expect(h.snapshot().context.pinCode).toBe('560001');
+      expect(h.snapshot().context.estimate).toEqual(estimate);
+    },
   },
   {
     from: 'fetchingOrderDetails',
@@ -991,6 +999,7 @@ const rows: Row[] = [
     start: async () => {
       const h = await reach.fetchingOrderDetails();
       await h.resolve('fetchOrderDetails', order({ pinCode: '560001' }));
+      await h.resolve('fetchPriceEstimate', estimate);
       return h;
     },
     act: (h) => h.send(proceed()),
@@ -1095,6 +1104,7 @@ const rows: Row[] = [
     start: async () => {
       const h = await reach.fetchingOrderDetails();
       await h.resolve('fetchOrderDetails', order({ pinCode: '560001' }));
+      await h.resolve('fetchPriceEstimate', estimate);
       return h;
     },
     act: (h) => {

@@ -16,7 +16,7 @@ import { sameEmail } from './emailVerificationMachine';
  * 1. fetchingProfile → fetchingProfileFailed, RETRY.
  * 2. after the profile: a stored order id → fetchingOrderDetails; else `routing`: shipping required (and not
  *    collected) → shippingEdit; India → deliveryEdit; else priceEstimate.
- * 3. order details: a valid pincode → readyToPurchase; self pickup → deliveryEdit (India); shipping required →
+ * 3. order details: a valid pincode → readyToPurchase (through priceEstimate, so a total is shown); self pickup → deliveryEdit (India); shipping required →
  *    shippingEdit; India → deliveryEdit; else priceEstimate. An error (fetchingOrderDetailsFailed) routes as the
  *    profile does.
  * 4. shippingEdit and deliveryEdit are parallel: `form` (invalid / valid, by VALID / INVALID) and
@@ -336,9 +336,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
         src: 'fetchOrderDetails',
         input: ({ context }) => ({ orderId: context.orderId ?? '' }),
         onDone: [
+          // Ready to pay once priced: the order is checked against the total shown, so one must be shown first.
           {
             guard: { type: 'isOrderPinCodeValid', params: ({ event }) => ({ order: event.output }) },
-            target: 'readyToPurchase',
+            target: 'priceEstimate',
             actions: { type: 'storeOrderDetails', params: ({ event }) => ({ order: event.output }) },
           },
           {

@@ -109,6 +109,14 @@ function checkoutOrderDetails(order: WireOrderDetails): CheckoutOrderDetails {
   };
 }
 
+/** The referral field's code: a referral (associate) code, or the invite code of the licence and kit checkouts. */
+function referralInputs(
+  variant: CheckoutVariant,
+  code: string | null,
+): Pick<PriceEstimateInputs, 'associateCode' | 'inviteCode'> {
+  return variant === 'default' ? { associateCode: code } : { associateCode: null, inviteCode: code };
+}
+
 /** The postal lookup, shared by the machine's auto-fill and the form's: one call per pincode. */
 export function postOfficeQuery(pinCode: string) {
   return {
@@ -178,8 +186,14 @@ export interface CheckoutController {
   reconciling: boolean;
   /** The stored order turned out paid: the page goes to its result. */
   paidStoredOrderId: string | null;
-  /** Back to the estimate after a payment attempt (spec §4 steps 7–8). */
-  resumeCheckout: (attempt: { createdOrderId: string | null; priorOrderCancelled: boolean }) => void;
+  /** Back to the estimate after a payment attempt (spec §4 steps 7–8); `refreshEstimate` asks for it again. */
+  resumeCheckout: (attempt: {
+    createdOrderId: string | null;
+    priorOrderCancelled: boolean;
+    refreshEstimate?: boolean;
+  }) => void;
+  /** The inputs the estimate is asked with now: the order carries the same, so it is priced the same. */
+  estimateInputs: () => PriceEstimateInputs;
   /** The form says whether it is valid and which pincode it holds; the machine is told. */
   syncForm: (form: {
     valid: boolean;
@@ -212,6 +226,8 @@ export function useCheckout({
     [items],
   );
   const variant = checkoutVariantFor(packageCodes);
+  const variantRef = useRef(variant);
+  variantRef.current = variant;
 
   const packagesRef = useRef(packages);
   packagesRef.current = packages;
@@ -237,7 +253,7 @@ export function useCheckout({
     return {
       packages: packagesRef.current,
       couponCode: couponRef.current?.getSnapshot().context.appliedCode ?? null,
-      associateCode: referralRef.current?.getSnapshot().context.appliedCode ?? null,
+      ...referralInputs(variantRef.current, referralRef.current?.getSnapshot().context.appliedCode ?? null),
       countryName: address?.countryCode ?? context?.countryCode ?? countryStore.countryCode,
       stateName: address?.stateNameEnum ?? context?.stateNameEnum ?? null,
       shippingPinCode: address?.pinCode ?? context?.pinCode ?? null,
@@ -312,8 +328,8 @@ export function useCheckout({
   const [resumedCheckout, setResumedCheckout] = useState<ActorRefFrom<typeof checkoutMachine> | null>(null);
   const checkout = resumedCheckout ?? firstCheckout;
   checkoutRef.current = checkout;
-  const resumeCheckout = useCallback(
-    (attempt: { createdOrderId: string | null; priorOrderCancelled: boolean }) => {
+  const resumeCheckout = useCallback<CheckoutController['resumeCheckout']>(
+    ({ refreshEstimate: refresh = false, ...attempt }) => {
       const finished = checkoutRef.current;
       if (!finished) return;
       const next = createActor(logic, {
@@ -322,6 +338,7 @@ export function useCheckout({
         snapshot: resumeAtEstimate(logic, finished.getSnapshot(), attempt),
       });
       next.start();
+      if (refresh) next.send({ type: 'REFRESH_ESTIMATE' });
       if (finished !== firstCheckout) finished.stop();
       setResumedCheckout(next);
     },
@@ -378,7 +395,10 @@ export function useCheckout({
     referralMachine.provide({
       actors: {
         applyReferral: fromPromise(async ({ input }) => {
-          const view = await fetchEstimate({ ...currentInputs(), associateCode: input.code });
+          const view = await fetchEstimate({
+            ...currentInputs(),
+            ...referralInputs(variantRef.current, input.code),
+          });
           return { saving: view.associationDiscount };
         }),
         clearReferral: fromPromise(async () => {
@@ -490,7 +510,7 @@ export function useCheckout({
         stateName: stateNameEnum,
         deliveryOption,
         couponCode: appliedCoupon,
-        associateCode: appliedReferral,
+        ...referralInputs(variant, appliedReferral),
       },
       { ...estimateFeatures, enabled: !owning && pastProfile },
     ),
@@ -579,6 +599,7 @@ export function useCheckout({
     reconciling,
     paidStoredOrderId,
     resumeCheckout,
+    estimateInputs: () => currentInputs(),
     syncForm,
   };
 }

@@ -24,18 +24,24 @@ const names: Record<string, string> = { KARNATAKA: 'Karnataka', MAHARASHTRA: 'Ma
 function input(over: Partial<OrderRequestInput> = {}): OrderRequestInput {
   return {
     values,
-    packages: [
-      {
-        packageId: 2,
-        products: [
-          { productId: 22, quantity: 1 },
-          { productId: 21, quantity: 0 },
-        ],
-      },
-      { packageId: 1, products: [{ productId: 11, quantity: 2 }] },
-    ],
-    couponCode: null,
-    associateCode: null,
+    pricing: {
+      packages: [
+        {
+          packageId: 2,
+          products: [
+            { productId: 22, quantity: 1 },
+            { productId: 21, quantity: 0 },
+          ],
+        },
+        { packageId: 1, products: [{ productId: 11, quantity: 2 }] },
+      ],
+      couponCode: null,
+      associateCode: null,
+      countryName: 'IN',
+      stateName: 'KARNATAKA',
+      shippingPinCode: '560001',
+    },
+    expectedTotal: 47_989,
     paymentService: 'CARD_MODAL',
     isShippingRequired: true,
     selfPickupEnabled: false,
@@ -89,8 +95,7 @@ describe('buildOrderCreateRequest (spec §3 Order creation payload)', () => {
 
   it('the applied codes and the chosen payment service are sent', () => {
     const request = parsed({
-      couponCode: ' SAVE10 ',
-      associateCode: 'FRIEND5',
+      pricing: { ...input().pricing, couponCode: ' SAVE10 ', associateCode: 'FRIEND5' },
       paymentService: 'PAYMENT_LINK',
     });
     expect(request).toMatchObject({
@@ -98,6 +103,33 @@ describe('buildOrderCreateRequest (spec §3 Order creation payload)', () => {
       associate_code: 'FRIEND5',
       payment_service: 'PAYMENT_LINK',
     });
+    expect(request).not.toHaveProperty('invite_code');
+    const invited = parsed({ pricing: { ...input().pricing, inviteCode: 'BUSINESS-DEMO' } });
+    expect(invited).toMatchObject({ invite_code: 'BUSINESS-DEMO', associate_code: null });
+  });
+
+  it("carries the estimate's own country and state and the total the buyer was shown", () => {
+    // A billing address abroad does not move the price: the estimate was asked for India.
+    const request = parsed({
+      values: {
+        ...values,
+        iHaveGSTDetails: true,
+        companyName: 'Rao Sports',
+        GSTIN: '29abcde1234f1z5',
+        gstType: 'Regular',
+        useDifferentBillingAddress: true,
+        billingPersonName: 'Rao Sports Inc',
+        billingAddress1: '1 Market Street',
+        billingPostalCode: '94105',
+        billingCountry: 'US',
+        billingCity: 'San Francisco',
+        billingState: 'CALIFORNIA',
+      },
+    });
+    expect(request).toMatchObject({ country_name: 'IN', state_name: 'KARNATAKA', expected_total: 47_989 });
+    expect(request.billing_details.country_name_enum).toBe('US');
+    // An unknown country is priced as India, on both sides (spec §5).
+    expect(parsed({ pricing: { ...input().pricing, countryName: 'ZZ' } }).country_name).toBe('IN');
   });
 
   it('self pickup: the first pickup location, no shipping details, shipping_through sent', () => {

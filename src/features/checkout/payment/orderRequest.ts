@@ -1,7 +1,7 @@
 import type { PaymentService } from '@contract/catalogue';
 import type { GstType } from '@contract/constants';
 import type { OrderCreateRequest } from '@contract/orders';
-import { type SelectedPackage, toEstimateRequest } from '@/api/priceEstimate';
+import { type PriceEstimateInputs, toEstimateRequest } from '@/api/priceEstimate';
 import { countryName } from '@/lib/countries';
 import { cleanPhoneNumber, dialCodeOf, isPhoneCountry } from '@/lib/phone';
 import {
@@ -16,15 +16,19 @@ import {
  * The order creation payload (spec §3) from the details form: billing details (the billing address when a
  * different one was given, else the delivery address), shipping details when the order is shipped (the mobile as
  * dial code + number), the first pickup location when collected, shipping_through only with self pickup enabled,
- * the applied coupon and referral codes and the chosen payment service. The server prices it; nothing here is money.
+ * the applied codes, the estimate's country and state and the chosen payment service. The server prices it; the
+ * total the buyer was shown goes along only for the server to check.
  */
 
 export interface OrderRequestInput {
   values: CheckoutFormValues;
-  packages: readonly SelectedPackage[];
-  /** The codes the coupon and referral forms applied (not merely typed). */
-  couponCode: string | null;
-  associateCode: string | null;
+  /**
+   * What the estimate the buyer saw was asked with: its packages, the applied codes (not merely typed), its
+   * country and state. The order carries the same, so the server prices it the same.
+   */
+  pricing: PriceEstimateInputs;
+  /** The total the buyer was shown (major units): the server refuses the order if its own differs. */
+  expectedTotal: number | null;
   paymentService: PaymentService;
   /** The estimate's is_shipping_required. */
   isShippingRequired: boolean;
@@ -57,11 +61,17 @@ export function buildOrderCreateRequest(input: OrderRequestInput): OrderCreateRe
   const billingState = separateBilling ? values.billingState : values.state;
   const buyerName = [values.fullName, values.lastName].map(trimmed).filter(Boolean).join(' ');
 
+  const priced = toEstimateRequest(input.pricing, { selfPickup: false });
+
   return {
-    packages: toEstimateRequest({ packages: input.packages }, { selfPickup: false }).packages,
+    packages: priced.packages,
     accepted_terms_and_conditions: true,
-    coupon_code: orNull(input.couponCode ?? ''),
-    associate_code: orNull(input.associateCode ?? ''),
+    coupon_code: priced.coupon_code ?? null,
+    associate_code: priced.associate_code ?? null,
+    ...(priced.invite_code ? { invite_code: priced.invite_code } : {}),
+    state_name: priced.state_name ?? null,
+    country_name: priced.country_name ?? null,
+    expected_total: input.expectedTotal,
     payment_service: input.paymentService,
     ...(input.selfPickupEnabled ? { shipping_through: pickup ? 'SELF_PICKUP' : 'SHIPPING_SERVICE' } : {}),
     billing_details: {

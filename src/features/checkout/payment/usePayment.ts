@@ -1,16 +1,17 @@
 import type { PaymentService } from '@contract/catalogue';
 import { STATE_COUNTRIES, type StateCountry } from '@contract/constants';
+import { type Currency, toMajor, toMinor } from '@contract/money';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ClientProfile } from '@/api/account';
 import { isApiError, reportError } from '@/api/errors';
+import { changedTotalOf } from '@/api/orders';
 import { stateForWire, statesQuery } from '@/api/places';
 import { onIdle } from '@/lib/idle';
+import { formatMoney } from '@/lib/money';
 import { SITE_NAME } from '@/lib/site';
-import { cartStore } from '@/state/cart';
-import { cartSelectedPackages } from '@/state/cartSelection';
 import { type CheckoutTrack, trackOnce } from '../analytics';
 import type { CheckoutFormValues } from '../checkoutForm';
 import type { PaymentOutput, paymentMachine, UnsettledAttempt } from '../paymentMachine';
@@ -38,6 +39,12 @@ export interface UsePaymentOptions {
 }
 
 export const CREATE_FAILED_MESSAGE = 'We could not create your order. Nothing was charged; please try again.';
+
+/** What the buyer reads when the order's total is no longer the one shown: the new total, to check first. */
+export function priceChangedMessage(changed: { totalAmount: number; currency: Currency }): string {
+  const total = formatMoney(toMinor(changed.totalAmount, changed.currency), changed.currency);
+  return `The total changed to ${total}. Check it and pay again.`;
+}
 
 async function stateNames(client: QueryClient, countries: readonly string[]) {
   const names = new Map<string, string>();
@@ -86,8 +93,8 @@ export function usePayment({
     const output = checkout.getSnapshot().output;
     const { values: readValues, paymentService: service } = latest.current;
     const form = readValues();
-    const resume = (createdOrderId: string | null, priorOrderCancelled = false) =>
-      latest.current.controller.resumeCheckout({ createdOrderId, priorOrderCancelled });
+    const resume = (createdOrderId: string | null, priorOrderCancelled = false, refreshEstimate = false) =>
+      latest.current.controller.resumeCheckout({ createdOrderId, priorOrderCancelled, refreshEstimate });
     void (async () => {
       const [runtime, { buildOrderCreateRequest }, stateName] = await Promise.all([
         import('./paymentRuntime'),
@@ -95,11 +102,12 @@ export function usePayment({
         stateNames(client, [form.country.toUpperCase(), form.billingCountry.toUpperCase()]),
       ]);
       const context = checkout.getSnapshot().context;
+      // The estimate the buyer saw: the order goes with its inputs and its total, and nothing else is charged.
+      const shown = output?.estimate ?? null;
       const request = buildOrderCreateRequest({
         values: form,
-        packages: cartSelectedPackages(cartStore.items, controller.currency),
-        couponCode: controller.coupon.getSnapshot().context.appliedCode,
-        associateCode: controller.referral.getSnapshot().context.appliedCode,
+        pricing: controller.estimateInputs(),
+        expectedTotal: shown ? toMajor(shown.subtotal, shown.currency) : null,
         paymentService: service,
         isShippingRequired: context.isShippingRequired,
         selfPickupEnabled: controller.features.selfPickup,
@@ -132,7 +140,12 @@ export function usePayment({
         trackOnce(send, 'checkout_initiated', order.order_id, properties);
       });
       actor.on('orderCreateFailed', ({ error }) => {
-        const message = isApiError(error) ? error.message : CREATE_FAILED_MESSAGE;
+        const changed = changedTotalOf(error);
+        const message = changed
+          ? priceChangedMessage(changed)
+          : isApiError(error)
+            ? error.message
+            : CREATE_FAILED_MESSAGE;
         setCreateError(message.trim() === '' ? CREATE_FAILED_MESSAGE : message);
         send?.('order_failed', { reason: 'create_failed', message });
       });
@@ -154,7 +167,8 @@ export function usePayment({
           if (end.kind === 'backToEstimate') {
             attempt.current = end.unsettledAttempt;
             setPayment(null);
-            resume(end.orderId, end.priorOrderCancelled);
+            // A changed total is priced again, so the summary shows what the next attempt will charge.
+            resume(end.orderId, end.priorOrderCancelled, changedTotalOf(end.error) !== null);
           } else {
             attempt.current = null;
             latest.current.onDone(end);

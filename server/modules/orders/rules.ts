@@ -1,0 +1,120 @@
+import { LICENCE_PRODUCT_CODE_LIST, PACKAGE_CODES } from '@contract/catalogue';
+import { RES_STATUS } from '@contract/constants';
+import { type Currency, toMajor, toMinor } from '@contract/money';
+import type { orderCreateRequestSchema } from '@contract/orders';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import type { StoredOrderPackage } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { formatMoney } from '../checkout/service';
+import { INVITE_FIELD } from '../invites/service';
+import { findUser } from '../user/repo';
+
+/*
+ * What an order must hold beyond its prices, checked on the server whatever the browser did: the buyer's verified
+ * e-mail (spec §4 step 15), an invite for the business licence and kit (spec §2), an ad's days × devices (spec §3),
+ * and the total the buyer was shown.
+ */
+
+type OrderBody = z.output<typeof orderCreateRequestSchema>;
+
+const INVITE_PACKAGE_CODES: readonly string[] = [PACKAGE_CODES.businessLicence, PACKAGE_CODES.businessKit];
+const AD_RANGE_FIELD = 'ad_event_order_details.datetime_range';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Spec §4 step 15: the buyer has verified an e-mail, and any e-mail the order carries is that one. */
+export async function assertVerifiedEmail(db: Executor, userId: string, body: OrderBody): Promise<void> {
+  const carried = body.shipping_details?.email ?? null;
+  const field = carried === null ? 'email' : 'shipping_details.email';
+  const buyer = await findUser(db, userId);
+  if (!buyer?.email || !buyer.emailVerified) {
+    throw new HttpError(400, 'Verify your e-mail with the code we send you before you pay', { field });
+  }
+  if (carried !== null && !sameEmail(carried, buyer.email)) {
+    throw new HttpError(400, 'Use the e-mail you verified, or verify this one before you pay', { field });
+  }
+}
+
+/** Spec §2: a business licence or business kit (or any licence product) is sold by invitation. */
+export function needsInvite(packages: readonly StoredOrderPackage[]): boolean {
+  return packages.some(
+    (pkg) =>
+      INVITE_PACKAGE_CODES.includes(pkg.package_code) ||
+      pkg.products.some((p) => p.quantity > 0 && LICENCE_PRODUCT_CODE_LIST.includes(p.product_code)),
+  );
+}
+
+export function assertInvitePresent(packages: readonly StoredOrderPackage[], body: OrderBody): void {
+  if (needsInvite(packages) && !body.invite_code) {
+    throw new HttpError(400, 'Enter your invite code: the business licence and kit are sold by invitation', {
+      field: INVITE_FIELD,
+    });
+  }
+}
+
+/** Days from one yyyy-MM-dd HH:mm:ss to another, both counted; null when either is not a real date. */
+export function inclusiveDays(from: string, to: string): number | null {
+  const day = (text: string) => {
+    const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+    if (y === undefined || m === undefined || d === undefined) return null;
+    const at = Date.UTC(y, m - 1, d);
+    const date = new Date(at);
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? at : null;
+  };
+  const start = day(from);
+  const end = day(to);
+  if (start === null || end === null) return null;
+  return (end - start) / 86_400_000 + 1;
+}
+
+/** Spec §3: an ad product's quantity is the days in the date range (inclusive) times the devices. */
+export function assertAdQuantities(packages: readonly StoredOrderPackage[], body: OrderBody): void {
+  const ads = packages.filter((pkg) => pkg.package_type === 'ad');
+  if (ads.length === 0) return;
+  const details = body.ad_event_order_details;
+  if (!details) {
+    throw new HttpError(400, 'Choose the dates and devices for your ad', { field: 'ad_event_order_details' });
+  }
+  const { from_datetime: from, to_datetime: to } = details.datetime_range;
+  const days = inclusiveDays(from, to);
+  if (days === null) throw new HttpError(400, 'Choose real dates for your ad', { field: AD_RANGE_FIELD });
+  if (days < 1) {
+    throw new HttpError(400, 'The last day of your ad is before its first day', { field: AD_RANGE_FIELD });
+  }
+  const devices = new Set(details.device_codes);
+  if (devices.size !== details.device_codes.length) {
+    throw new HttpError(400, 'A device is listed twice: list each once', {
+      field: 'ad_event_order_details.device_codes',
+    });
+  }
+  const expected = days * devices.size;
+  for (const pkg of ads) {
+    for (const product of pkg.products) {
+      if (product.quantity !== expected) {
+        throw new HttpError(
+          400,
+          `${product.name}: ${days} day(s) on ${devices.size} device(s) is a quantity of ${expected}, not ${product.quantity}`,
+          { field: 'packages' },
+        );
+      }
+    }
+  }
+}
+
+/** The total the buyer was shown, when sent, is the total the order would charge; otherwise 409 with the new one. */
+export function assertExpectedTotal(body: OrderBody, totalMinor: number, currency: Currency): void {
+  if (body.expected_total === null || body.expected_total === undefined) return;
+  if (toMinor(body.expected_total, currency) === totalMinor) return;
+  const total = formatMoney(totalMinor, currency);
+  throw new HttpError(409, `The total changed to ${total}. Check it and pay again.`, {
+    res_status: RES_STATUS.PRICE_CHANGED,
+    response: {
+      title: 'The total changed',
+      description: `The total is now ${total}. Check it and pay again.`,
+    },
+    field: 'expected_total',
+    total_amount: toMajor(totalMinor, currency),
+    currency,
+  });
+}
