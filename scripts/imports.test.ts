@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+// Imports against the layers are dependency-cruiser's (npm run lint); this reach stays: it skips type-only imports.
+
 const ROOT = join(import.meta.dirname, '..');
 const ALIASES: [string, string][] = [
   ['@/', 'src/'],
@@ -64,23 +66,6 @@ function reached(entries: string[]): Set<string> {
   }
   return seen;
 }
-
-describe('dynamic imports in the app', () => {
-  // A dynamic import of zod makes the bundle keep every export of zod (and build its namespace objects as the page
-  // starts), where the named imports of the rest of the app keep only what is used. A step imports a module of ours.
-  /** Whole anyway: a CommonJS module is bundled as one. */
-  const WHOLE_PACKAGES = new Set(['react-dom/client']);
-
-  it('name modules of the app, never a package by its name', () => {
-    const offenders = sourceFiles('src').flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(DYNAMIC_IMPORT)]
-        .map((match) => match[1] as string)
-        .filter((specifier) => !/^(\.|@\/|@contract\/)/.test(specifier) && !WHOLE_PACKAGES.has(specifier))
-        .map((specifier) => `${relative(join(ROOT, 'src'), file)}: import('${specifier}')`),
-    );
-    expect(offenders).toEqual([]);
-  });
-});
 
 describe('what a signed-in page loads', () => {
   // Every module a page reaches is fetched and evaluated as it starts, so a signed-in page (the checkout, the profile,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_ONLY_PREFIX, postgresOnlyProblem } from './postgres-cluster';
+import { POSTGRES_ONLY_PREFIX } from '../server/postgres-only';
+import { postgresOnlyProblem } from './postgres-cluster';
 
 const report = (...cases: { fullName: string; status: string }[]) => ({
   testResults: [{ assertionResults: cases }],

@@ -9,6 +9,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { POSTGRES_ONLY_PREFIX } from '../server/postgres-only';
 
 /** The role the tests and the benchmark connect as. */
 export const CLUSTER_USER = 'shop';
@@ -151,9 +152,6 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 
   return { url: `postgres://${CLUSTER_USER}@127.0.0.1:${port}/postgres`, port, dir, stop };
 }
-
-/** Names of the describe blocks that run on PostgreSQL only (server/testing.ts `describeOnPostgres`). */
-export const POSTGRES_ONLY_PREFIX = 'on PostgreSQL:';
 
 /** vitest's arguments for the server suite alone (the PostgreSQL step: the rest does not touch a database). */
 export const SERVER_SUITE_ARGS = ['run', '--project', 'server', 'server/'];

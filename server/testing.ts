@@ -12,13 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { describe, inject, type TestOptions } from 'vitest';
-import { POSTGRES_ONLY_PREFIX } from '../scripts/postgres-cluster';
 import { type App, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import type { AppDeps } from './context';
 import { type Database, IN_MEMORY, MIGRATIONS_DIR, type OpenDatabase, openDatabase } from './db/client';
 import * as schema from './db/schema';
 import { seed } from './db/seed/index';
+import { POSTGRES_ONLY_PREFIX } from './postgres-only';
 
 /**
  * Helpers for the server's tests: the app on a fresh database, a config, a fake Vite build, a readable log.

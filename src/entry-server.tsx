@@ -9,7 +9,7 @@ import type { ServerManifest } from '@tanstack/router-core';
 import { type ReactNode, StrictMode } from 'react';
 import { resolveApiConfig, setApiConfig } from '@/api/config';
 import { countryStore } from '@/state/country';
-import { createQueryClient } from './app/queryClient';
+import { createQueryClient } from './api/queryClient';
 import { createShopRouter } from './app/router';
 import { AuthProvider } from './features/auth/AuthProvider';
 

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/api/queryClient';
 import { routeTree } from '../routeTree.gen';
-import { createQueryClient } from './queryClient';
 import { SHOP_ROUTER_OPTIONS } from './routerOptions';
 
 const publicDir = path.resolve(import.meta.dirname, '../../public');

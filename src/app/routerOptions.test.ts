@@ -1,7 +1,7 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/api/queryClient';
 import { routeTree } from '../routeTree.gen';
-import { createQueryClient } from './queryClient';
 import { SHOP_ROUTER_OPTIONS } from './routerOptions';
 
 /** The route ids a path matches, with the shop's router options ("__root__" alone: the not-found page). */

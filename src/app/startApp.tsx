@@ -3,6 +3,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
 import { importInSteps, yieldToMain } from '@/lib/yieldToMain';
@@ -20,7 +21,6 @@ import {
 } from '../storage/persister';
 import { OnHydratedProvider } from './HydrationMarker';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
-import { createQueryClient } from './queryClient';
 import { createShopRouter, firstStepsOf } from './router';
 
 /**

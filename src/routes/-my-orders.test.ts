@@ -1,8 +1,8 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/api/queryClient';
 import { resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
-import { createQueryClient } from '@/app/queryClient';
 import { SHOP_ROUTER_OPTIONS } from '@/app/routerOptions';
 import { routeTree } from '../routeTree.gen';
 

@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/app/queryClient';
+import { createQueryClient } from '@/api/queryClient';
 import { SHOP_ROUTER_OPTIONS } from '@/app/routerOptions';
 import { routeTree } from '../routeTree.gen';
 import { validateResultSearch } from './-result-search';

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { writeOrderReturnRecord } from '../features/orders/watchRecord';
 import {
   ORDER_STATUS_MESSAGE,
   ORDER_STATUS_SYNC_TAG,
@@ -7,6 +6,7 @@ import {
   type OrderStatusMessage,
 } from '../lib/orderReturn';
 import { clearLastOrderId, writeLastOrderId } from '../storage/checkoutDraft';
+import { writeOrderReturnRecord } from '../storage/orderReturn';
 import {
   checkOrderStatusInWorker,
   registerOrderStatusSync,

@@ -1,11 +1,11 @@
 import type { TokenSetName } from '@contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorMessage } from '@/api/errorMessages';
 import { socialCredentialsQuery, startSocialLogin } from '@/api/user';
 import { pageLoad } from '@/lib/pageLoad';
 import { setSocialFlow } from '@/state/session';
 import { Button } from '@/ui/Button';
-import { errorMessage } from '@/ui/form/apiErrors';
 import './auth.css';
 
 function GoogleMark() {

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
+import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { requestOtpMutation, retryAfterSeconds } from '@/api/user';
 import { expectNavigation } from '@/lib/guard';
 import {
@@ -16,7 +17,6 @@ import {
 } from '@/lib/phone';
 import { getPendingSignIn, getSocialTicket, setPendingSignIn } from '@/state/session';
 import type { DropdownOption } from '@/ui/Dropdown';
-import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
 import { PhoneFields } from '@/ui/form/PhoneFields';
 import { formatCountdown, useCountdown } from '@/ui/useCountdown';

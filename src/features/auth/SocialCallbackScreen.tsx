@@ -1,10 +1,10 @@
 import { USER_RES_STATUS } from '@contract/user';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/api/errorMessages';
 import { exchangeSocialCode, socialLogin } from '@/api/user';
 import { clearSocialFlow, getSocialFlow, setSocialTicket } from '@/state/session';
 import { ErrorView } from '@/ui/ErrorView';
-import { errorMessage } from '@/ui/form/apiErrors';
 import { Spinner } from '@/ui/Spinner';
 import { useAuth } from './AuthProvider';
 import { FORMS_SIGN_IN_PATH, SIGN_IN_PATH } from './guards';

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ClipboardEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { isApiError } from '@/api/errors';
 import { resendOtpMutation, retryAfterSeconds, verifyOtpMutation } from '@/api/user';
 import { expectNavigation, forgetNavigation } from '@/lib/guard';
@@ -17,7 +18,6 @@ import {
   setPendingSignUp,
 } from '@/state/session';
 import { Button } from '@/ui/Button';
-import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
 import { formatCountdown, useCountdown } from '@/ui/useCountdown';
 import { useAuth } from './AuthProvider';

@@ -8,7 +8,7 @@ import { toPickupDetails } from '@/api/pickupView';
 import { statesQuery } from '@/api/places';
 import { countryName } from '@/lib/countries';
 import { Button } from '@/ui/Button';
-import { firstErrorText } from '@/ui/form/apiErrors';
+import { firstErrorText } from '@/ui/form/errorText';
 import {
   billingFieldsShown,
   deliveryOptions,

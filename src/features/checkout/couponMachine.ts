@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, raise, type SnapshotFrom, setup } from 'xstate';
-import { errorMessage } from '@/ui/form/apiErrors';
+import { errorMessage } from '@/api/errorMessages';
 import type { CodeAppliedEmitted } from './analytics';
 
 /*

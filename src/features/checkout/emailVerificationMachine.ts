@@ -2,7 +2,7 @@ import type { EmailOtpSentResponse } from '@contract/account';
 import { OTP_PATTERN } from '@contract/patterns';
 import { and, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type ClientProfile, requestEmailOtp, updateEmail, verifyEmailOtp } from '@/api/account';
-import { errorMessage } from '@/ui/form/apiErrors';
+import { errorMessage } from '@/api/errorMessages';
 
 /*
  * The e-mail verification machine of spec §4 "E-mail verification", states and events named as the spec names them:

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { type ClientProfile, profileQuery } from '@/api/account';
+import { applyApiFieldError } from '@/api/errorMessages';
 import { statesQuery } from '@/api/places';
 import type { PostOffice } from '@/api/postal';
 import { setCountry } from '@/state/country';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
-import { applyApiFieldError } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
 import {
   businessTermsShown,

@@ -3,8 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { profileQuery } from '@/api/account';
+import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { submitFormMutation } from '@/api/forms';
-import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
 import { PhoneFields } from '@/ui/form/PhoneFields';
 import {

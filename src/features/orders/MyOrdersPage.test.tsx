@@ -3,9 +3,9 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/api/queryClient';
 import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
-import { createQueryClient } from '@/app/queryClient';
 import { MyOrdersPage } from './MyOrdersPage';
 import { wireOrder } from './orders.test-helpers';
 import { myOrdersQuery } from './queries';

@@ -3,6 +3,7 @@ import { serviceUrl } from '@/api/config';
 import { fetchAndUpdatePaymentStatus, fetchOrder } from '@/api/orders';
 import { settlePaidOrder } from '@/state/paidOrder';
 import { readLastOrderId } from '@/storage/checkoutDraft';
+import { readOrderReturnRecord, writeOrderReturnRecord } from '@/storage/orderReturn';
 import { registerOrderStatusSync, unregisterPeriodicCheck } from './backgroundSync';
 import { showOrderNotification } from './notifications';
 import { OrderReturnBanner } from './OrderReturnBanner';
@@ -12,7 +13,6 @@ import {
   type OrderReturnView,
   type OrderReturnWatcher,
 } from './orderReturnWatcher';
-import { readOrderReturnRecord, writeOrderReturnRecord } from './watchRecord';
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 

@@ -1,7 +1,7 @@
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { clear } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/app/queryClient';
+import { createQueryClient } from '@/api/queryClient';
 import { kvStore } from '@/storage/kv';
 import {
   createQueryPersister,

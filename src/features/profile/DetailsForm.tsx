@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { type ClientProfile, PROFILE_QUERY_KEY } from '@/api/account';
+import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { signUpDetailsMutation } from '@/api/user';
-import { applyApiFieldError, errorMessage } from '@/ui/form/apiErrors';
 import { useAppForm } from '@/ui/form/form';
 
 const nameSchema = signUpDetailsRequestSchema.shape.name;

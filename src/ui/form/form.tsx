@@ -3,7 +3,7 @@ import type { ComponentProps, Ref } from 'react';
 import { Button } from '../Button';
 import { Dropdown, type DropdownOption } from '../Dropdown';
 import { TextInput, type TextInputProps } from '../TextInput';
-import { firstErrorText } from './apiErrors';
+import { firstErrorText } from './errorText';
 
 /*
  * The one form binding of the shop (DESIGN.md §5 "Forms"): TanStack Form with the contract's zod schemas as

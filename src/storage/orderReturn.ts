@@ -1,8 +1,8 @@
 import { addDays } from 'date-fns';
 import { z } from 'zod';
 import { type OrderReturnRecord, parseOrderReturnRecord } from '@/lib/orderReturn';
-import { CHECKOUT_STORAGE_DAYS } from '@/storage/checkoutDraft';
-import { STORAGE_KEYS, storedValue } from '@/storage/kv';
+import { CHECKOUT_STORAGE_DAYS } from './checkoutDraft';
+import { STORAGE_KEYS, storedValue } from './kv';
 
 // One parser for the page and the worker (lib/orderReturn.ts); the worker has no zod.
 const recordSchema = z.custom<OrderReturnRecord>((value) => parseOrderReturnRecord(value) !== null);

@@ -1,5 +1,5 @@
 import type { AnyFormApi } from '@tanstack/react-form';
-import { isApiError } from '@/api/errors';
+import { isApiError } from './errors';
 
 /** A sentence to show the buyer for a failed call. */
 export function errorMessage(error: unknown): string {
@@ -8,16 +8,6 @@ export function errorMessage(error: unknown): string {
     return error.message || error.description;
   }
   return 'Something went wrong. Please try again.';
-}
-
-/** The first message of a field's errors: zod issues (Standard Schema) or plain strings. */
-export function firstErrorText(errors: readonly unknown[]): string | null {
-  for (const error of errors) {
-    if (typeof error === 'string' && error !== '') return error;
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
-      return error.message;
-  }
-  return null;
 }
 
 /**
