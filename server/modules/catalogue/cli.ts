@@ -10,6 +10,7 @@ import {
   catalogueAdminStockRequestSchema,
 } from '@contract/catalogue-admin';
 import { parseFeatureFlags } from '@contract/flags';
+import { type Currency, formatMoney, toMinor } from '@contract/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
@@ -120,20 +121,20 @@ export function parseCatalogueCommand(argv: string[]): CatalogueAction {
   throw usage();
 }
 
-const FORMATS = {
-  INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
-  USD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
-};
+/** A wire price (major units) with its minor digits always shown, so the list's columns line up. */
+function formatPrice(major: number, currency: Currency): string {
+  return formatMoney(toMinor(major, currency), currency, { alwaysFraction: true });
+}
 
 function formatPrices(p: CatalogueAdminProduct): string {
   if (p.prices.length === 0) return 'no price';
   return p.prices
     .map(
       (price) =>
-        `${FORMATS[price.currency].format(price.taxable_amount)}${
+        `${formatPrice(price.taxable_amount, price.currency)}${
           price.original_taxable_amount === null
             ? ''
-            : ` (was ${FORMATS[price.currency].format(price.original_taxable_amount)})`
+            : ` (was ${formatPrice(price.original_taxable_amount, price.currency)})`
         }`,
     )
     .join('  ');

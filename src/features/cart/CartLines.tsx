@@ -1,8 +1,7 @@
 import type { Currency } from '@contract/constants';
-import { divideHalfUp } from '@contract/money';
+import { divideHalfUp, formatMoney } from '@contract/money';
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
-import { formatMoney } from '@/lib/money';
 import { splitPackageName } from '@/lib/packageName';
 import { stockText } from '@/lib/stock';
 import {

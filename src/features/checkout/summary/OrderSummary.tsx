@@ -1,7 +1,6 @@
-import type { Currency } from '@contract/money';
+import { type Currency, formatMoney } from '@contract/money';
 import type { ReactNode } from 'react';
 import { formatDayTime } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
 import { Button } from '@/ui/Button';
 import { Money } from '@/ui/Money';
 import { Skeleton } from '@/ui/Skeleton';
