@@ -4,17 +4,12 @@ import type {
   notifyMeResponseSchema,
   packagesAvailabilityConfigSchema,
 } from '@contract/catalogue';
-import {
-  type FetchQueryOptions,
-  onlineManager,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-} from '@tanstack/react-query';
+import { type FetchQueryOptions, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './client';
 import { getApiConfig, SERVICE_PREFIX } from './config';
 import { networkError } from './errors';
+import { isOnline } from './online';
 
 /*
  * The commerce service's calls, shared by every feature that needs them (catalogue, cart, checkout).
@@ -164,7 +159,7 @@ export async function fetchCatalogue<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
 ): Promise<TData> {
-  if (!onlineManager.isOnline()) {
+  if (!isOnline()) {
     const cached = queryClient.getQueryData<TData>(options.queryKey);
     if (cached !== undefined) return cached;
   }
