@@ -9,9 +9,9 @@ import {
   catalogueAdminProductResponseSchema,
   catalogueAdminStockRequestSchema,
 } from '@contract/catalogue-admin';
-import { parseFeatureFlags } from '@contract/flags';
 import { type Currency, formatMoney, toMinor } from '@contract/money';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { operatorRequest } from '../../runtime';
@@ -188,11 +188,15 @@ export async function catalogueViaServer(
 }
 
 /** Straight to the database: no server runs on this DATA_DIR, or the database is PostgreSQL. */
-export async function catalogueViaDatabase(db: Database, action: CatalogueAction): Promise<string> {
+export async function catalogueViaDatabase(
+  db: Database,
+  action: CatalogueAction,
+  config: Pick<Config, 'features'>,
+): Promise<string> {
   const service = createCatalogueService({
     db,
     now: () => new Date(),
-    internationalPayments: parseFeatureFlags(process.env).flags.internationalPayments,
+    internationalPayments: config.features.internationalPayments,
   });
   try {
     if (action.kind === 'list') return formatCatalogueList(await service.adminList());
