@@ -7,7 +7,7 @@ import type {
 import { type FetchQueryOptions, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './client';
-import { getApiConfig, SERVICE_PREFIX } from './config';
+import { getApiConfig } from './config';
 import { networkError } from './errors';
 import { isOnline } from './online';
 
@@ -101,8 +101,7 @@ export function lastSaleQuery(packageId: number) {
 }
 
 function configUrl(): string {
-  const commerce = getApiConfig().baseUrls.commerce;
-  return `${commerce.slice(0, commerce.length - SERVICE_PREFIX.commerce.length)}/config/packagesAvailabilityConfig.json`;
+  return `${getApiConfig().origins.commerce}/config/packagesAvailabilityConfig.json`;
 }
 
 /** Which package is sold where: says "currently available in" for a package the buyer's country lacks. */
