@@ -15,6 +15,7 @@ import {
   TIMEOUT_MESSAGE,
 } from './errors';
 import { apiEvents, type LogoutNotice, type MaintenanceNotice } from './events';
+import { REACHABILITY_PROBE_MS } from './online';
 import { delay, errorBody, fakeNetwork, json, resetClient, type SeenRequest } from './test-helpers';
 import { getTokens, setTokens, type TokenSetName } from './tokens';
 
@@ -243,6 +244,29 @@ describe('the error catalogue', () => {
     expect(error.title).toBe(CONNECTION_LOST_TITLE);
     expect(error.description).toBe(CONNECTION_LOST_DESCRIPTION);
     expect(error.isNetworkError).toBe(true);
+  });
+
+  it('goes offline when a request cannot leave, though the browser says online, and back once the server answers', async () => {
+    vi.useFakeTimers();
+    let reachable = false;
+    const { fetchMock } = fakeNetwork(() => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return json(200, { ok: true });
+    });
+    const failed = rejection(apiRequest({ service: 'user', path: '/login/v1/', auth: false }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect((await failed).isNetworkError).toBe(true);
+    expect(onlineManager.isOnline()).toBe(false);
+    // Offline, requests fail fast; the health check is asked every few seconds.
+    await vi.advanceTimersByTimeAsync(REACHABILITY_PROBE_MS);
+    expect(onlineManager.isOnline()).toBe(false);
+    reachable = true;
+    await vi.advanceTimersByTimeAsync(REACHABILITY_PROBE_MS);
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toMatch(/\/healthz$/);
+    expect(onlineManager.isOnline()).toBe(true);
+    const calls = fetchMock.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(REACHABILITY_PROBE_MS * 3);
+    expect(fetchMock.mock.calls.length).toBe(calls);
   });
 
   it('fails fast with 503 "Connection lost" while the browser is offline', async () => {

@@ -20,7 +20,7 @@ import {
   timeoutError,
 } from './errors';
 import { apiEvents, type MaintenanceNotice } from './events';
-import { isOnline } from './online';
+import { isOnline, reportUnreachable } from './online';
 import type { RefreshTokensResponse } from './token-schemas';
 import {
   clearTokens,
@@ -119,6 +119,8 @@ async function send(options: ApiRequestOptions, accessToken: string | undefined)
   } catch (error) {
     if (timedOut) throw timeoutError();
     if (signal?.aborted) throw signal.reason ?? error;
+    // fetch rejects with a TypeError when the request could not leave (no network, DNS, connection refused).
+    if (error instanceof TypeError) reportUnreachable();
     throw networkError(error);
   } finally {
     clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { resolveApiConfig, setApiConfig } from './config';
 import { clearTokens, TOKEN_SETS } from './tokens';
@@ -54,6 +55,8 @@ export function fakeNetwork(handler: Handler) {
 export function resetClient(timeoutMs = 2_000): void {
   setApiConfig({ ...resolveApiConfig({}), timeoutMs });
   for (const set of TOKEN_SETS) clearTokens(set);
+  // A test whose request could not leave took the shop offline (reportUnreachable): the next one starts online.
+  onlineManager.setOnline(true);
 }
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

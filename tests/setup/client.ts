@@ -4,12 +4,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { removeCookie } from '@/api/cookies';
+import { resetReachability } from '@/api/online';
 
 // findBy/waitFor wait for what a test needs: on a shared 2-core machine a lazy chunk can take over the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  resetReachability();
 });
 
 // vitest's VM pool keeps one module registry per worker: without this, a file would share the stores and caches
