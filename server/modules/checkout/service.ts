@@ -10,8 +10,8 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
+import { isProductOutOfStock, pricePackage } from '../catalogue/price';
 import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
-import { isProductOutOfStock, pricePackage } from '../catalogue/service';
 import { type CatalogueVersion, perVersion } from '../catalogue/version';
 import { checkInviteCode, INVITE_FIELD } from '../invites/service';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';

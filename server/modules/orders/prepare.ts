@@ -4,7 +4,7 @@ import type { PickupLocation } from '@contract/places';
 import type { z } from 'zod';
 import type { OrderRow, StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { paymentServicesFor } from '../catalogue/service';
+import { paymentServicesFor } from '../catalogue/read';
 import type { EstimateVariant, PriceEstimateInput } from '../checkout/service';
 import { type OrdersContext, refuse } from './context';
 import { assertAdQuantities, assertExpectedTotal, assertInvitePresent, assertVerifiedEmail } from './rules';
