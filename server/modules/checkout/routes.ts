@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
-import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
+import type { EstimateVariant } from './rules';
+import { type CheckoutService, createCheckoutService } from './service';
 
 /** An estimate body names at most 20 packages of 20 products and a few short fields. */
 const ESTIMATE_BODY_LIMIT = 16 * 1024;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { operatorRequest } from '../../runtime';
-import { formatMoney } from '../checkout/service';
+import { formatMoney } from '../checkout/rules';
 import { addGameKeys, countFreeGameKeys, listRefunds } from './repo';
 import { customerOrderId } from './wire';
 

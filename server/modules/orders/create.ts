@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ORDER_RESERVATION_MINUTES, type OrderCreateResponse } from '@contract/orders';
 import type { Executor } from '../../db/client';
 import type { HttpError } from '../../errors';
-import type { EstimateVariant } from '../checkout/service';
+import type { EstimateVariant } from '../checkout/rules';
 import { INVITE_FIELD, takeInviteUse } from '../invites/service';
 import { minutes, type OrdersContext, PAYMENT_CLAIM_MS, refuse } from './context';
 import type { Expiry } from './expire';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { OrderRow, StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { paymentServicesFor } from '../catalogue/read';
-import type { EstimateVariant, PriceEstimateInput } from '../checkout/service';
+import type { EstimateVariant, PriceEstimateInput } from '../checkout/rules';
 import { type OrdersContext, refuse } from './context';
 import { assertAdQuantities, assertExpectedTotal, assertInvitePresent, assertVerifiedEmail } from './rules';
 

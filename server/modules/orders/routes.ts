@@ -20,7 +20,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
-import type { EstimateVariant } from '../checkout/service';
+import type { EstimateVariant } from '../checkout/rules';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
 import { createOrdersService, type OrdersService } from './service';
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { formatMoney } from '../checkout/service';
+import { formatMoney } from '../checkout/rules';
 import { INVITE_FIELD } from '../invites/service';
 import { findUser } from '../user/repo';
 

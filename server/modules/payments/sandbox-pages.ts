@@ -1,5 +1,5 @@
 import type { SandboxPaymentRow } from '../../db/schema';
-import { formatMoney } from '../checkout/service';
+import { formatMoney } from '../checkout/rules';
 import { SANDBOX_CHOICES, type SandboxChoice } from './sandbox';
 
 /*
