@@ -1,7 +1,7 @@
 import type { CatalogueAdminList, CatalogueAdminProduct } from '@contract/catalogue-admin';
 import { type Currency, minorPerMajor, toMajor, toMinor } from '@contract/money';
-import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
+import type { CatalogueStore } from './memory';
 import { isProductOutOfStock, packageStock } from './price';
 import { notFound } from './read';
 import {
@@ -12,7 +12,6 @@ import {
   writeProductPrice,
   writeProductStock,
 } from './repo';
-import type { CatalogueVersion } from './version';
 
 function toAdminProduct(p: CatalogueProduct): CatalogueAdminProduct {
   return {
@@ -54,15 +53,7 @@ export function operatorAmountToMinor(major: number, currency: Currency): number
 }
 
 /** The operator's writes (prices, stock) and the listing they are made from; reads the database, not memory. */
-export function createCatalogueAdmin({
-  db,
-  now,
-  version,
-}: {
-  db: Database;
-  now: () => Date;
-  version?: CatalogueVersion | undefined;
-}) {
+export function createCatalogueAdmin({ db, now, version }: CatalogueStore) {
   /** After this process's own write: its next read sees the change at once, the others after their poll. */
   function changed(newVersion: number): void {
     version?.set(newVersion);

@@ -58,16 +58,19 @@ function withStock(previous: Snapshot, stock: StockLevels, at: Date): Snapshot {
   return snapshotOf(packages, previous.contentVersion, at);
 }
 
-/** The catalogue in memory, loaded once per catalogue version and moved on by this process's own stock changes. */
-export function createCatalogueMemory({
-  db,
-  now,
-  version,
-}: {
+/** What the catalogue's parts are built from. */
+export interface CatalogueStore {
   db: Database;
   now: () => Date;
+  /**
+   * The catalogue's version: with it, every package is loaded once per version and reads are answered from
+   * memory; without it (or before it is known) each read queries the database.
+   */
   version?: CatalogueVersion | undefined;
-}) {
+}
+
+/** The catalogue in memory, loaded once per catalogue version and moved on by this process's own stock changes. */
+export function createCatalogueMemory({ db, now, version }: CatalogueStore) {
   const snapshots = perVersion(version, async (previous: Snapshot | undefined): Promise<Snapshot> => {
     // Most new versions are orders' stock changes: one query then, not the whole catalogue.
     const stock = previous ? await loadStock(db) : undefined;
