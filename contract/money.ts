@@ -64,3 +64,48 @@ export function toMajor(minor: number, currency: Currency): number {
 export function divideHalfUp(n: number, d: number): number {
   return Math.floor((2 * n + d) / (2 * d));
 }
+
+/** Spec §9: en-IN for INR (lakh grouping), en-US for USD. */
+const LOCALE: Record<Currency, string> = { INR: 'en-IN', USD: 'en-US' };
+
+export function localeForCurrency(currency: Currency): string {
+  return LOCALE[currency];
+}
+
+// One formatter per currency and digit count: building one is slow, formatting with it is not.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: Currency, fractionDigits: number): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALE[currency], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Builds a currency's formatter before its first price is shown. A page's first Intl.NumberFormat loads ICU's data,
+ * a long task on a phone: called in a task of its own, it does not add to the render that shows the prices.
+ */
+export function prepareMoneyFormat(currency: Currency): void {
+  formatter(currency, 0);
+}
+
+export interface FormatMoneyOptions {
+  /** Always show the minor digits (₹54,999.00), as the operator's price lists do so their columns line up. */
+  alwaysFraction?: boolean;
+}
+
+/** Spec §9: ₹1,00,000 and $1,299 when the fraction is zero, $12.50 when it is not. */
+export function formatMoney(minor: number, currency: Currency, options: FormatMoneyOptions = {}): string {
+  const unit = minorPerMajor(currency);
+  const fractionDigits = options.alwaysFraction || minor % unit !== 0 ? MINOR_DIGITS[currency] : 0;
+  return formatter(currency, fractionDigits).format(toMajor(minor, currency));
+}

@@ -8,6 +8,7 @@ import {
   vendorDetailsSchema,
 } from './catalogue';
 import { GST_TYPES } from './constants';
+import { ORDER_STATUSES } from './order-status';
 import { DB_INT_MAX, EMAIL_MAX_LENGTH, GSTIN_PATTERN } from './patterns';
 import {
   deliveryOptionSchema,
@@ -27,23 +28,7 @@ import {
 
 /* ---- Statuses ---- */
 
-/**
- * An order's life: CREATED (waiting for payment, its stock reserved) → PENDING (the provider has a payment it has
- * not settled) → SUCCESS (paid; final) or FAILED; CANCELLED (by the buyer) and EXPIRED (the reservation lapsed
- * unpaid) release the stock. A payment that arrives after a cancel or expiry, when the stock has gone to another
- * buyer, is refunded: REFUND_PENDING (asked of the provider) → REFUNDED. Spec §4: only SUCCESS and FAILED end the
- * status polling.
- */
-export const ORDER_STATUSES = [
-  'CREATED',
-  'PENDING',
-  'SUCCESS',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-  'REFUND_PENDING',
-  'REFUNDED',
-] as const;
+export { ORDER_STATUSES };
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

@@ -129,7 +129,7 @@ async function operatorCommand<Input>(
     parse(argv: string[]): Input;
     isUsageError(error: unknown): boolean;
     viaServer(server: NonNullable<ReturnType<typeof findRunningServer>>, input: Input): Promise<string>;
-    viaDatabase(db: Database, input: Input): Promise<string>;
+    viaDatabase(db: Database, input: Input, config: Config): Promise<string>;
   },
 ): Promise<number> {
   let input: Input;
@@ -152,7 +152,7 @@ async function operatorCommand<Input>(
     } else {
       const database = await openDatabase(config);
       try {
-        output = await command.viaDatabase(database.db, input);
+        output = await command.viaDatabase(database.db, input, config);
       } finally {
         await database.close();
       }

@@ -1,4 +1,5 @@
 import { RES_STATUS } from '@contract/common';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, currentTimeZone } from './client';
@@ -245,10 +246,10 @@ describe('the error catalogue', () => {
   });
 
   it('fails fast with 503 "Connection lost" while the browser is offline', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
     const { fetchMock } = fakeNetwork(() => json(200, {}));
     const error = await rejection(apiRequest({ service: 'user', path: '/login/v1/', auth: false }));
-    vi.restoreAllMocks();
+    onlineManager.setOnline(true);
     expect(error.httpStatusCode).toBe(503);
     expect(error.message).toBe(CONNECTION_LOST_TITLE);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -525,7 +526,6 @@ describe('expired tokens', () => {
     // The other tab holds the lock, refreshes and stores the rotated set; then this tab's turn comes.
     vi.stubGlobal('navigator', {
       ...navigator,
-      onLine: true,
       locks: {
         request: async (name: string, callback: () => Promise<unknown>) => {
           lockNames.push(name);
@@ -556,7 +556,6 @@ describe('expired tokens', () => {
     let refreshedWhileHeld = false;
     vi.stubGlobal('navigator', {
       ...navigator,
-      onLine: true,
       locks: {
         request: async (_name: string, callback: () => Promise<unknown>) => {
           held = true;

@@ -20,6 +20,7 @@ import {
   timeoutError,
 } from './errors';
 import { apiEvents, type MaintenanceNotice } from './events';
+import { isOnline } from './online';
 import type { RefreshTokensResponse } from './token-schemas';
 import {
   clearTokens,
@@ -76,15 +77,11 @@ function parseBody(text: string): unknown {
   }
 }
 
-function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
-
 async function send(options: ApiRequestOptions, accessToken: string | undefined): Promise<RawResponse> {
   // A request starts in a task of its own: a page's mount starts several at once, from inside its render's effects.
   await yieldToMain();
   const url = serviceUrl(options.service, options.path, options.query);
-  if (isOffline()) throw networkError();
+  if (!isOnline()) throw networkError();
   const { signal } = options;
   if (signal?.aborted) throw signal.reason;
 

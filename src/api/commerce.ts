@@ -4,17 +4,12 @@ import type {
   notifyMeResponseSchema,
   packagesAvailabilityConfigSchema,
 } from '@contract/catalogue';
-import {
-  type FetchQueryOptions,
-  onlineManager,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
-} from '@tanstack/react-query';
+import { type FetchQueryOptions, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './client';
-import { getApiConfig, SERVICE_PREFIX } from './config';
+import { getApiConfig } from './config';
 import { networkError } from './errors';
+import { isOnline } from './online';
 
 /*
  * The commerce service's calls, shared by every feature that needs them (catalogue, cart, checkout).
@@ -106,8 +101,7 @@ export function lastSaleQuery(packageId: number) {
 }
 
 function configUrl(): string {
-  const commerce = getApiConfig().baseUrls.commerce;
-  return `${commerce.slice(0, commerce.length - SERVICE_PREFIX.commerce.length)}/config/packagesAvailabilityConfig.json`;
+  return `${getApiConfig().origins.commerce}/config/packagesAvailabilityConfig.json`;
 }
 
 /** Which package is sold where: says "currently available in" for a package the buyer's country lacks. */
@@ -164,7 +158,7 @@ export async function fetchCatalogue<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
 ): Promise<TData> {
-  if (!onlineManager.isOnline()) {
+  if (!isOnline()) {
     const cached = queryClient.getQueryData<TData>(options.queryKey);
     if (cached !== undefined) return cached;
   }

@@ -25,6 +25,8 @@ describe('service base URLs', () => {
     });
     expect(config.baseUrls.user).toBe('https://api.example.com/api/user');
     expect(config.baseUrls.marketing).toBe('https://events.example.com/api/marketing');
+    expect(config.origins.commerce).toBe('https://api.example.com');
+    expect(config.origins.marketing).toBe('https://events.example.com');
     expect(config.timeoutMs).toBe(8000);
   });
 

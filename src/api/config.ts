@@ -49,6 +49,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface ApiConfig {
   /** Full base URL per service: origin + prefix, no trailing slash ('' origin = same origin). */
   baseUrls: Record<Service, string>;
+  /** Each service's origin without its prefix ('' = same origin): files served beside the API sit there. */
+  origins: Record<Service, string>;
   timeoutMs: number;
   /** How requests are sent: the platform's fetch, or the server's in-process one when it renders a page. */
   fetch?: typeof fetch;
@@ -72,13 +74,13 @@ function positiveInteger(value: unknown): number | undefined {
  */
 export function resolveApiConfig(env: Env = import.meta.env): ApiConfig {
   const base = origin(env.VITE_API_BASE_URL);
-  const baseUrls = Object.fromEntries(
-    SERVICES.map((service) => [
-      service,
-      `${origin(env[`VITE_${service.toUpperCase()}_BASE_URL`]) || base}${SERVICE_PREFIX[service]}`,
-    ]),
+  const origins = Object.fromEntries(
+    SERVICES.map((service) => [service, origin(env[`VITE_${service.toUpperCase()}_BASE_URL`]) || base]),
   ) as Record<Service, string>;
-  return { baseUrls, timeoutMs: positiveInteger(env.VITE_API_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS };
+  const baseUrls = Object.fromEntries(
+    SERVICES.map((service) => [service, `${origins[service]}${SERVICE_PREFIX[service]}`]),
+  ) as Record<Service, string>;
+  return { baseUrls, origins, timeoutMs: positiveInteger(env.VITE_API_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS };
 }
 
 let current: ApiConfig | undefined;

@@ -1,8 +1,8 @@
-import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
@@ -29,9 +29,7 @@ import { createShopRouter, firstStepsOf } from './router';
  * Each step hands the main thread back (`yieldToMain`) so a slow phone never sees one long task.
  */
 export async function startApp(onMounted: () => void = () => {}): Promise<void> {
-  // onlineManager assumes "online" until an event says otherwise; a page opened offline must start offline,
-  // so paused queries wait for the connection and the cart says its prices are not yet re-checked.
-  onlineManager.setOnline(navigator.onLine);
+  adoptBrowserOnline();
   // The server rendered the prices in the currency of the country cookie: the first render must agree.
   adoptCountryCookie();
   const queryClient = createQueryClient();

@@ -1,21 +1,12 @@
+import { ORDER_STATUSES } from '../../contract/order-status';
+
 /*
  * The push-like return's shared vocabulary: the watched order's record (kept in IndexedDB, read and written by
  * the page and the service worker), the sync tag and message, and what the buyer is told when the payment
  * resolves (the banner and the notification say the same). Alias-, zod- and DOM-free: src/sw imports it too.
  */
 
-/** The order statuses of contract/orders.ts ORDER_STATUSES (a test holds them equal). */
-export const WATCHED_ORDER_STATUSES = [
-  'CREATED',
-  'PENDING',
-  'SUCCESS',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-  'REFUND_PENDING',
-  'REFUNDED',
-] as const;
-export type WatchedOrderStatus = (typeof WATCHED_ORDER_STATUSES)[number];
+export type WatchedOrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The page's key-value store and keys (src/storage/kv.ts; a test holds them equal). */
 export const KV_DATABASE = 'ibc-shop';
@@ -76,7 +67,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 export function isWatchedOrderStatus(value: unknown): value is WatchedOrderStatus {
-  return WATCHED_ORDER_STATUSES.includes(value as WatchedOrderStatus);
+  return ORDER_STATUSES.includes(value as WatchedOrderStatus);
 }
 
 /** A record as written, or null when absent or malformed (checked by hand: the worker carries no zod). */

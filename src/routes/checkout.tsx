@@ -9,7 +9,7 @@ import { OrderSummary } from '@/features/checkout/summary/OrderSummary';
 import { TotalBar } from '@/features/checkout/summary/TotalBar';
 import type { CheckoutSummaryState } from '@/features/checkout/summary/types';
 import { CurrencySwitch } from '@/features/country/CurrencySwitch';
-import { featureFlags, internationalPaymentsEnabled } from '@/features/country/flags';
+import { featureFlags } from '@/lib/featureFlags';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 
@@ -66,7 +66,7 @@ function CheckoutRoute() {
   const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   // The checkout is a big first render: done as a transition, React slices it instead of blocking input.
   const adopted = useDeferredValue(useServerPageAdopted(), false);
-  const international = internationalPaymentsEnabled();
+  const international = featureFlags.internationalPayments;
   if (!adopted) return <CheckoutLoadingPage title={TITLE} />;
   if (!auth.signedIn || !auth.userId) {
     const query = new URLSearchParams(search as Record<string, string>).toString();

@@ -2,9 +2,9 @@ import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
 import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
-import { featureFlags } from '@/features/country/flags';
 import { MyOrdersPage } from '@/features/orders/MyOrdersPage';
 import { MY_ORDERS_TITLE } from '@/features/orders/title';
+import { featureFlags } from '@/lib/featureFlags';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 

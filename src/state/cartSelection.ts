@@ -1,7 +1,7 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
-import { parseFeatureFlags } from '@contract/flags';
 import type { Currency } from '@contract/money';
 import type { EstimateFeatures, PriceEstimateInputs, SelectedPackage } from '@/api/priceEstimate';
+import { featureFlags } from '@/lib/featureFlags';
 import type { CartItem } from './cart';
 
 /*
@@ -10,10 +10,9 @@ import type { CartItem } from './cart';
  */
 
 /** Spec §9 feature flags as built: v2 for international users, the delivery option only with self pickup. */
-const buildFlags = parseFeatureFlags(import.meta.env).flags;
 export const cartEstimateFeatures: EstimateFeatures = {
-  selfPickup: buildFlags.selfPickup,
-  internationalUsers: buildFlags.internationalUsers,
+  selfPickup: featureFlags.selfPickup,
+  internationalUsers: featureFlags.internationalUsers,
 };
 
 /** A line the estimate can price: sold in the buyer's country, priced in their currency and in stock. */

@@ -1,5 +1,4 @@
-import { type Currency, toMajor } from '@contract/money';
-import { formatMoney } from '../lib/money';
+import { type Currency, formatMoney, toMajor } from '@contract/money';
 import './Money.css';
 import './visually-hidden.css';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { fakeStaticDir, type TestApp, testApp } from '../../testing';
+import { fakeStaticDir, type TestApp, testApp, testConfig } from '../../testing';
 import { CatalogueUsageError, catalogueViaDatabase, catalogueViaServer, parseCatalogueCommand } from './cli';
 
 const TOKEN = 'test-operator-token-catalogue-cli';
@@ -119,10 +119,11 @@ describe('running the commands', () => {
         '--original',
         '7.99',
       ]),
+      testConfig(),
     );
     expect(out).toContain('$6.49 (was $7.99)');
     await expect(
-      catalogueViaDatabase(shop.db, parseCatalogueCommand(['stock', 'NOPE', '--unlimited'])),
+      catalogueViaDatabase(shop.db, parseCatalogueCommand(['stock', 'NOPE', '--unlimited']), testConfig()),
     ).rejects.toThrow('Product not found: NOPE');
   });
 });

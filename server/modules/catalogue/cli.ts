@@ -9,8 +9,9 @@ import {
   catalogueAdminProductResponseSchema,
   catalogueAdminStockRequestSchema,
 } from '@contract/catalogue-admin';
-import { parseFeatureFlags } from '@contract/flags';
+import { type Currency, formatMoney, toMinor } from '@contract/money';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { operatorRequest } from '../../runtime';
@@ -120,20 +121,20 @@ export function parseCatalogueCommand(argv: string[]): CatalogueAction {
   throw usage();
 }
 
-const FORMATS = {
-  INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
-  USD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
-};
+/** A wire price (major units) with its minor digits always shown, so the list's columns line up. */
+function formatPrice(major: number, currency: Currency): string {
+  return formatMoney(toMinor(major, currency), currency, { alwaysFraction: true });
+}
 
 function formatPrices(p: CatalogueAdminProduct): string {
   if (p.prices.length === 0) return 'no price';
   return p.prices
     .map(
       (price) =>
-        `${FORMATS[price.currency].format(price.taxable_amount)}${
+        `${formatPrice(price.taxable_amount, price.currency)}${
           price.original_taxable_amount === null
             ? ''
-            : ` (was ${FORMATS[price.currency].format(price.original_taxable_amount)})`
+            : ` (was ${formatPrice(price.original_taxable_amount, price.currency)})`
         }`,
     )
     .join('  ');
@@ -187,11 +188,15 @@ export async function catalogueViaServer(
 }
 
 /** Straight to the database: no server runs on this DATA_DIR, or the database is PostgreSQL. */
-export async function catalogueViaDatabase(db: Database, action: CatalogueAction): Promise<string> {
+export async function catalogueViaDatabase(
+  db: Database,
+  action: CatalogueAction,
+  config: Pick<Config, 'features'>,
+): Promise<string> {
   const service = createCatalogueService({
     db,
     now: () => new Date(),
-    internationalPayments: parseFeatureFlags(process.env).flags.internationalPayments,
+    internationalPayments: config.features.internationalPayments,
   });
   try {
     if (action.kind === 'list') return formatCatalogueList(await service.adminList());

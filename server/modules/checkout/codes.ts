@@ -1,10 +1,10 @@
-import type { Currency } from '@contract/money';
+import { type Currency, formatMoney } from '@contract/money';
 import type { Database } from '../../db/client';
 import { type CatalogueVersion, perVersion } from '../catalogue/version';
 import { checkInviteCode, INVITE_FIELD } from '../invites/service';
 import type { DiscountInput } from '../pricing/estimate';
 import { countCouponUses, loadCodes } from './repo';
-import { formatMoney, refuse } from './rules';
+import { refuse } from './rules';
 
 export const COUPON_FIELD = 'coupon_code';
 export const ASSOCIATE_FIELD = 'associate_code';

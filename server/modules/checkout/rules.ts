@@ -1,6 +1,6 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
 import { pricingCountry as countryForPricing } from '@contract/constants';
-import { type Currency, toMajor } from '@contract/money';
+import type { Currency } from '@contract/money';
 import type { priceEstimateRequestSchema } from '@contract/pricing';
 import type { z } from 'zod';
 import { HttpError } from '../../errors';
@@ -56,14 +56,4 @@ export function pricingState(
 /** Games and licences are delivered as keys; hardware (default products that are not licences) is shipped. */
 export function needsShipping(product: Pick<CatalogueProduct, 'productType' | 'code'>): boolean {
   return product.productType === 'default' && !LICENCE_PRODUCT_CODE_LIST.includes(product.code);
-}
-
-export function formatMoney(minor: number, currency: Currency): string {
-  const major = toMajor(minor, currency);
-  return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(major) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(major);
 }

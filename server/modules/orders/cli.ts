@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { formatMoney } from '@contract/money';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { operatorRequest } from '../../runtime';
-import { formatMoney } from '../checkout/rules';
 import { addGameKeys, countFreeGameKeys, listRefunds } from './repo';
 import { customerOrderId } from './wire';
 

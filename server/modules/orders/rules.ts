@@ -1,12 +1,11 @@
 import { LICENCE_PRODUCT_CODE_LIST, PACKAGE_CODES } from '@contract/catalogue';
 import { RES_STATUS } from '@contract/constants';
-import { type Currency, toMajor, toMinor } from '@contract/money';
+import { type Currency, formatMoney, toMajor, toMinor } from '@contract/money';
 import type { orderCreateRequestSchema } from '@contract/orders';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { formatMoney } from '../checkout/rules';
 import { INVITE_FIELD } from '../invites/service';
 import { findUser } from '../user/repo';
 

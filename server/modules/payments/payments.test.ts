@@ -18,15 +18,9 @@ import {
 } from '../orders/testing';
 import type { PaymentProvider } from './provider';
 import { createPaymentProvider, providerCspSources, sandboxSecret } from './providers';
-import {
-  createSandbox,
-  SANDBOX_SIGNATURE_HEADER,
-  SANDBOX_TIMESTAMP_HEADER,
-  sandboxPaymentSignature,
-  sandboxWebhookSecret,
-  sandboxWebhookSignature,
-} from './sandbox';
+import { createSandbox, sandboxPaymentSignature, sandboxWebhookSecret } from './sandbox';
 import { hmacHex } from './signature';
+import { sendSandboxWebhook } from './testing';
 
 const NOW = new Date('2026-06-01T10:00:00+05:30');
 let shop: TestApp;
@@ -95,26 +89,15 @@ function webhook(
   o: OrderCreateResponse,
   event: 'payment.captured' | 'payment.failed' | 'payment.pending',
   eventId = `evt_test_${++events}`,
-  secret = sandboxWebhookSecret(SANDBOX_SECRET),
-  sentAt = NOW,
+  webhookSecret = sandboxWebhookSecret(SANDBOX_SECRET),
 ) {
-  const raw = JSON.stringify({
-    event_id: eventId,
+  return sendSandboxWebhook(shop.app, {
+    sandboxSecret: SANDBOX_SECRET,
+    providerOrderId: providerOrderId(o),
     event,
-    occurred_at: NOW.toISOString(),
-    provider_order_id: providerOrderId(o),
-    provider_payment_id: `pay_${eventId}`,
-  });
-  const timestamp = Math.floor(sentAt.getTime() / 1000);
-  return shop.app.inject({
-    method: 'POST',
-    url: '/pay/sandbox/webhook',
-    payload: raw,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_TIMESTAMP_HEADER]: String(timestamp),
-      [SANDBOX_SIGNATURE_HEADER]: sandboxWebhookSignature(secret, timestamp, raw),
-    },
+    eventId,
+    sentAt: NOW,
+    webhookSecret,
   });
 }
 

@@ -1,5 +1,5 @@
+import { formatMoney } from '@contract/money';
 import type { SandboxPaymentRow } from '../../db/schema';
-import { formatMoney } from '../checkout/rules';
 import { SANDBOX_CHOICES, type SandboxChoice } from './sandbox';
 
 /*

@@ -18,13 +18,8 @@ import {
   wholePackage,
 } from '../orders/testing';
 import type { PaymentProvider } from './provider';
-import {
-  createSandbox,
-  SANDBOX_SIGNATURE_HEADER,
-  SANDBOX_TIMESTAMP_HEADER,
-  sandboxWebhookSecret,
-  sandboxWebhookSignature,
-} from './sandbox';
+import { createSandbox } from './sandbox';
+import { sendSandboxWebhook } from './testing';
 
 /*
  * The holes an outside probe found in the payments, each as the repro that used to succeed: free orders, a unit
@@ -118,31 +113,15 @@ function refusedWith(response: { statusCode: number; json(): unknown }, status: 
   expect(errorBodySchema.parse(response.json()).data.http_status_code).toBe(status);
 }
 
-/** A webhook as the sandbox signs it, sent at `sentAt`. */
-function signedWebhook(o: OrderCreateResponse, eventId: string, sentAt: Date) {
-  const raw = JSON.stringify({
-    event_id: eventId,
+/** A payment captured at the provider, reported by a webhook the sandbox signed at `sentAt`. */
+const signedWebhook = (o: OrderCreateResponse, eventId: string, sentAt: Date) =>
+  sendSandboxWebhook(shop.app, {
+    sandboxSecret: SANDBOX_SECRET,
+    providerOrderId: providerOrderId(o),
     event: 'payment.captured',
-    occurred_at: sentAt.toISOString(),
-    provider_order_id: providerOrderId(o),
-    provider_payment_id: `pay_${eventId}`,
+    eventId,
+    sentAt,
   });
-  const timestamp = Math.floor(sentAt.getTime() / 1000);
-  return shop.app.inject({
-    method: 'POST',
-    url: '/pay/sandbox/webhook',
-    payload: raw,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_TIMESTAMP_HEADER]: String(timestamp),
-      [SANDBOX_SIGNATURE_HEADER]: sandboxWebhookSignature(
-        sandboxWebhookSecret(SANDBOX_SECRET),
-        timestamp,
-        raw,
-      ),
-    },
-  });
-}
 
 describe('only the buyer who owns the order chooses its sandbox result', () => {
   it('refuses anyone, signed in or not, who names a provider order id without the buyer’s grant', async () => {

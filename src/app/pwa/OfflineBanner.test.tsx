@@ -1,18 +1,18 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adoptBrowserOnline } from '@/api/online';
 import { OfflineBanner } from './OfflineBanner';
 
 const offlineText = 'You are offline — showing saved pages';
 
 function goOffline() {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   act(() => {
     window.dispatchEvent(new Event('offline'));
   });
 }
 
 function goOnline() {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
   act(() => {
     window.dispatchEvent(new Event('online'));
   });
@@ -20,7 +20,7 @@ function goOnline() {
 
 describe('OfflineBanner', () => {
   afterEach(() => {
-    goOnline();
+    onlineManager.setOnline(true);
     vi.restoreAllMocks();
   });
 
@@ -42,7 +42,7 @@ describe('OfflineBanner', () => {
 
   it('shows the message at once when the page opens without a network', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    window.dispatchEvent(new Event('offline'));
+    adoptBrowserOnline();
     render(<OfflineBanner />);
     expect(await screen.findByText(offlineText)).toBeInTheDocument();
   });

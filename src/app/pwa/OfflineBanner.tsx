@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
-import { connectivity, watchConnectivity } from './connectivity';
+import { useIsOnline } from '@/api/online';
 import './pwa.css';
 
 /** Tells the buyer they are offline. Floats over the page, so showing it never shifts the layout. */
 export function OfflineBanner() {
-  useEffect(watchConnectivity, []);
-  const { online } = useSnapshot(connectivity);
+  const online = useIsOnline();
   // The live region stays mounted so screen readers announce the message when it appears.
   return (
     <div className="pwa-offline" role="status" aria-live="polite">

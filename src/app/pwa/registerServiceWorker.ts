@@ -1,7 +1,6 @@
 import { proxy } from 'valtio';
 import { Workbox } from 'workbox-window';
 import { pageLoad } from '@/lib/pageLoad';
-import { watchConnectivity } from './connectivity';
 import { watchInstallPrompt } from './install';
 
 /** updateReady: a new build is installed and waiting; dismissed: the buyer closed the prompt for now. */
@@ -12,11 +11,10 @@ let lastUpdateCheck = 0;
 const updateCheckInterval = 30 * 60 * 1000;
 
 /**
- * Boots the PWA side of the shell: connectivity and install-prompt listeners everywhere, and in a production
+ * Boots the PWA side of the shell: the install-prompt listener everywhere, and in a production
  * build the service worker at /sw.js (scope /). Call once from main.tsx.
  */
 export function registerServiceWorker(): void {
-  watchConnectivity();
   watchInstallPrompt();
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   if (workbox) return;

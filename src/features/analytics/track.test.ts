@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveApiConfig } from '@/api/config';
 import { eventsPushUrl, track } from './track';
 
 beforeEach(() => {
@@ -61,10 +62,10 @@ describe('track', () => {
   });
 
   it('uses the marketing base address when one is configured', () => {
-    expect(eventsPushUrl({ VITE_MARKETING_BASE_URL: 'https://mkt.example/' })).toBe(
+    expect(eventsPushUrl(resolveApiConfig({ VITE_MARKETING_BASE_URL: 'https://mkt.example/' }))).toBe(
       'https://mkt.example/api/marketing/web_engage/events/push/',
     );
-    expect(eventsPushUrl({ VITE_API_BASE_URL: 'https://api.example' })).toBe(
+    expect(eventsPushUrl(resolveApiConfig({ VITE_API_BASE_URL: 'https://api.example' }))).toBe(
       'https://api.example/api/marketing/web_engage/events/push/',
     );
   });

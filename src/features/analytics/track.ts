@@ -1,4 +1,5 @@
 import { MARKETING_EVENTS } from '@contract/constants';
+import { type ApiConfig, getApiConfig, serviceUrl } from '@/api/config';
 /*
  * One function for the marketing events of spec §1 (requested_otp, signin_completed, signup_completed,
  * user_login, user_logout, and the checkout ones later). Each event goes to window.dataLayer (a tag manager
@@ -14,15 +15,9 @@ export type Track = (event: AnalyticsEvent, properties?: AnalyticsProperties) =>
 
 export const EVENTS_PUSH_PATH = '/web_engage/events/push/';
 
-/**
- * The marketing service's events address (spec §7: its own base address): VITE_MARKETING_BASE_URL, else
- * VITE_API_BASE_URL, else this origin, plus /api/marketing, as src/api/config.ts resolves it. Read here without
- * that module, whose zod schema would otherwise ride in the shell's first script.
- */
-export function eventsPushUrl(env: Record<string, unknown> = import.meta.env): string {
-  const origin = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '');
-  const base = origin(env.VITE_MARKETING_BASE_URL) || origin(env.VITE_API_BASE_URL);
-  return `${base}/api/marketing${EVENTS_PUSH_PATH}`;
+/** The marketing service's events address (spec §7: its own base address, resolved by src/api/config.ts). */
+export function eventsPushUrl(config: ApiConfig = getApiConfig()): string {
+  return serviceUrl('marketing', EVENTS_PUSH_PATH, undefined, config);
 }
 
 declare global {

@@ -4,6 +4,7 @@ import { useIsOnline } from '@/api/online';
 import { formatDayTime } from '@/lib/dates';
 import { useCart } from '@/state/cart';
 import { useCountry } from '@/state/country';
+import { AmountView } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import { Money } from '@/ui/Money';
@@ -82,23 +83,17 @@ function CartSummary({ estimate, currency }: { estimate: CartEstimate; currency:
       ))}
       <div className="cart-total">
         <span>Total</span>
-        {known ? (
+        <AmountView
+          status={known ? 'known' : loading ? 'loading' : 'unknown'}
+          loadingLabel="Loading the total"
+          className="cart-total__amount"
+        >
           <Money
             minor={view?.subtotal ?? 0}
             currency={view?.currency ?? currency}
             className="cart-total__amount"
           />
-        ) : loading ? (
-          <>
-            <Skeleton variant="text" width="8ch" className="cart-total__amount" />
-            <span className="visually-hidden">Loading the total</span>
-          </>
-        ) : (
-          <span className="cart-total__amount">
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">Not known yet</span>
-          </span>
-        )}
+        </AmountView>
       </div>
       <p className="cart-note">
         {loading ? (

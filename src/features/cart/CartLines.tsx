@@ -1,8 +1,7 @@
 import type { Currency } from '@contract/constants';
-import { divideHalfUp } from '@contract/money';
+import { divideHalfUp, formatMoney } from '@contract/money';
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
-import { formatMoney } from '@/lib/money';
 import { splitPackageName } from '@/lib/packageName';
 import { stockText } from '@/lib/stock';
 import {
@@ -16,10 +15,10 @@ import {
   useCart,
 } from '@/state/cart';
 import { useCountry } from '@/state/country';
+import { AmountView, amountWidth } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';
 import { Money } from '@/ui/Money';
 import { QuantityStepper } from '@/ui/QuantityStepper';
-import { Skeleton } from '@/ui/Skeleton';
 import { type CartEstimate, type LineEstimate, useCartEstimate } from './estimate';
 import './cart.css';
 import '@/ui/visually-hidden.css';
@@ -183,8 +182,7 @@ function PriceCell({
   if (line.currency !== currency) {
     return (
       <td className="cart-line__price">
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">No price in {currency}</span>
+        <AmountView status="unknown" unknownLabel={`No price in ${currency}`} />
         {remove}
       </td>
     );
@@ -193,30 +191,21 @@ function PriceCell({
   const priced = estimateFor(line, estimate);
   // A part a fixed package holds none of costs nothing (spec §3 keeps it in the list).
   const amount = line.quantity === 0 ? 0 : priced?.amount;
-  let shown: ReactNode;
-  if (amount !== undefined) {
-    shown = <Money minor={amount} currency={line.currency} strike={blocked} strikeLabel="Not in the total" />;
-  } else if (!blocked && (estimate.status === 'loading' || estimate.status === 'updating')) {
-    // As wide as the line's last amount, when there is one, so the column does not move when the new one comes.
-    const last = anyEstimateFor(line, estimate)?.amount;
-    const width = last === undefined ? AMOUNT_SKELETON_WIDTH : `${formatMoney(last, line.currency).length}ch`;
-    shown = (
-      <>
-        <Skeleton variant="text" width={width} />
-        <span className="visually-hidden">Price loading</span>
-      </>
-    );
-  } else {
-    shown = (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">{blocked ? 'Not in the total' : 'Price not known yet'}</span>
-      </>
-    );
-  }
+  const loading = !blocked && (estimate.status === 'loading' || estimate.status === 'updating');
+  // As wide as the line's last amount, when there is one, so the column does not move when the new one comes.
+  const last = anyEstimateFor(line, estimate)?.amount;
   return (
     <td className="cart-line__price">
-      {shown}
+      <AmountView
+        status={amount !== undefined ? 'known' : loading ? 'loading' : 'unknown'}
+        width={last === undefined ? AMOUNT_SKELETON_WIDTH : amountWidth(last, line.currency)}
+        loadingLabel="Price loading"
+        unknownLabel={blocked ? 'Not in the total' : 'Price not known yet'}
+      >
+        {amount !== undefined && (
+          <Money minor={amount} currency={line.currency} strike={blocked} strikeLabel="Not in the total" />
+        )}
+      </AmountView>
       {remove}
     </td>
   );

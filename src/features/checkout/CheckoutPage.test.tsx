@@ -1,6 +1,6 @@
 import type { Package } from '@contract/catalogue';
 import { PACKAGE_CODES } from '@contract/constants';
-import { toMinor } from '@contract/money';
+import { formatMoney, toMinor } from '@contract/money';
 import { orderCreateRequestSchema } from '@contract/orders';
 import type { PriceEstimateRequest } from '@contract/pricing';
 import { IsRestoringProvider, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,7 +14,6 @@ import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/a
 import { setTokens } from '@/api/tokens';
 import { wireProfile } from '@/api/user.test-helpers';
 import { fakeEstimate } from '@/features/cart/estimate.test-helpers';
-import { formatMoney } from '@/lib/money';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
 import { pkg, product, solo } from '@/state/cart.test-helpers';
 import { countryStore } from '@/state/country';

@@ -1,7 +1,7 @@
+import { prepareMoneyFormat } from '@contract/money';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
-import { prepareMoneyFormat } from '@/lib/money';
 import { importInSteps } from '@/lib/yieldToMain';
 import { cartStore } from '@/state/cart';
 import { useCountry } from '@/state/country';

@@ -1,11 +1,10 @@
 import type { PaymentService } from '@contract/catalogue';
-import type { Currency } from '@contract/money';
+import { type Currency, formatMoney } from '@contract/money';
 import { useSelector } from '@xstate/react';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ClientProfile } from '@/api/account';
 import type { PaymentServiceOption } from '@/api/paymentServices';
-import { formatMoney } from '@/lib/money';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { BottomSheet } from '@/ui/BottomSheet';
 import { Button } from '@/ui/Button';

@@ -1,5 +1,4 @@
-import type { Currency } from '@contract/money';
-import { formatMoney } from '@/lib/money';
+import { type Currency, formatMoney } from '@contract/money';
 
 /* What the total bar shows of an estimate (spec §2 Total amount bar), apart from its machine (./totalBarMachine). */
 

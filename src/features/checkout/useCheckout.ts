@@ -1,14 +1,14 @@
 import { pricingCountry } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
 import type { StateOption } from '@contract/places';
-import { onlineManager, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { profileQuery } from '@/api/account';
 import { isApiError } from '@/api/errors';
-import { useIsOnline } from '@/api/online';
+import { isOnline, useIsOnline } from '@/api/online';
 import {
   fetchAndUpdatePaymentStatus,
   fetchOrderDetails,
@@ -273,7 +273,7 @@ export function useCheckout({
           const query = profileQuery(userId);
           // Offline a fetch would wait for the network: the profile kept on the device serves, however old; without
           // one the failure screen shows, and the way back online retries.
-          if (!onlineManager.isOnline()) {
+          if (!isOnline()) {
             const known = client.getQueryData(query.queryKey);
             if (known) return known;
             throw new Error('offline, and no profile kept on the device');

@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { countryStore, setCountry } from '@/state/country';
 import { kvStore } from '@/storage/kv';
 import { CurrencySwitch } from './CurrencySwitch';
-import { internationalPaymentsEnabled } from './flags';
 
 describe('currency switch', () => {
   beforeEach(async () => {
@@ -26,7 +25,5 @@ describe('currency switch', () => {
 
     render(<CurrencySwitch enabled={false} />);
     expect(screen.queryByRole('group', { name: 'Choose Currency' })).toBeNull();
-    expect(internationalPaymentsEnabled('false')).toBe(false);
-    expect(internationalPaymentsEnabled(undefined)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { countryName } from '@/lib/countries';
+import { featureFlags } from '@/lib/featureFlags';
 import { setCountry, useCountry } from '@/state/country';
-import { internationalPaymentsEnabled } from './flags';
 import './country.css';
 
 /** Countries a USD buyer can have the order delivered to. */
@@ -11,7 +11,7 @@ export const INTERNATIONAL_COUNTRIES = ['US', 'GB', 'CA', 'AU'] as const;
  * "Choose Currency" (spec §4, §9): INR for India, USD for everywhere else with a "Deliver to" country.
  * Shown only where international payments are supported. Native radios and select keep it accessible.
  */
-export function CurrencySwitch({ enabled = internationalPaymentsEnabled() }: { enabled?: boolean }) {
+export function CurrencySwitch({ enabled = featureFlags.internationalPayments }: { enabled?: boolean }) {
   const { countryCode, currency } = useCountry();
   const id = useId();
   if (!enabled) return null;

@@ -1,8 +1,9 @@
 import { toMinor } from '@contract/money';
 import type { Order } from '@contract/orders';
-import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useIsOnline } from '@/api/online';
 import { formatDayTime, formatLongDate, formatTime } from '@/lib/dates';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
@@ -30,18 +31,10 @@ export interface MyOrdersPageProps {
   now?: () => number;
 }
 
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    onlineManager.subscribe.bind(onlineManager),
-    () => onlineManager.isOnline(),
-    () => true,
-  );
-}
-
 /** The signed-in buyer's orders, newest first; readable offline from the last sync, marked as such. */
 export function MyOrdersPage({ userId, internationalUsers, timeZone, now = Date.now }: MyOrdersPageProps) {
   const query = useQuery(myOrdersQuery(userId));
-  const online = useOnline();
+  const online = useIsOnline();
   const orders = query.data ? newestFirst(query.data) : null;
   const [watchedOrderId, setWatchedOrderId] = useState<string | null>(null);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { serviceUrl } from '@/api/config';
+import { isOnline } from '@/api/online';
 import { fetchAndUpdatePaymentStatus, fetchOrder } from '@/api/orders';
 import { settlePaidOrder } from '@/state/paidOrder';
 import { readLastOrderId } from '@/storage/checkoutDraft';
@@ -31,7 +32,7 @@ export const browserOrderReturnDeps: OrderReturnDeps = {
   showNotification: showOrderNotification,
   registerBackgroundCheck: registerOrderStatusSync,
   stopBackgroundCheck: unregisterPeriodicCheck,
-  isOnline: () => navigator.onLine,
+  isOnline,
   urls: (orderId) => ({
     statusUrl: serviceUrl('invoicing', `${orderPath(orderId)}/fetch_and_update_payment_status/v1/`),
     orderUrl: serviceUrl('invoicing', `${orderPath(orderId)}/v1/`),

@@ -1,6 +1,6 @@
 import type { PaymentService } from '@contract/catalogue';
 import { STATE_COUNTRIES, type StateCountry } from '@contract/constants';
-import { type Currency, toMajor, toMinor } from '@contract/money';
+import { type Currency, formatMoney, toMajor, toMinor } from '@contract/money';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,7 +10,6 @@ import { isApiError, reportError } from '@/api/errors';
 import { changedTotalOf } from '@/api/orders';
 import { stateForWire, statesQuery } from '@/api/places';
 import { onIdle } from '@/lib/idle';
-import { formatMoney } from '@/lib/money';
 import { SITE_NAME } from '@/lib/site';
 import { type CheckoutTrack, trackOnce } from '../analytics';
 import type { CheckoutFormValues } from '../checkoutForm';

@@ -104,10 +104,17 @@ function SuccessCard({ orderId, order }: { orderId: string; order: Order | undef
         {order ? orderPlace(order) : 'We have your order and will e-mail you a confirmation.'} You can follow
         it in My orders.
       </p>
-      <a className="ui-button order-result__action" data-variant="primary" data-size="m" href="/my-orders">
-        <span className="ui-button__content">See my orders</span>
-      </a>
+      <MyOrdersLink />
     </section>
+  );
+}
+
+/** Every card's way on: the buyer's orders. */
+function MyOrdersLink() {
+  return (
+    <a className="ui-button order-result__action" data-variant="primary" data-size="m" href="/my-orders">
+      <span className="ui-button__content">See my orders</span>
+    </a>
   );
 }
 
@@ -227,14 +234,7 @@ export function OrderResult({
             No order to show
           </h1>
           <p>We could not find a recent order on this device. Your orders are all in My orders.</p>
-          <a
-            className="ui-button order-result__action"
-            data-variant="primary"
-            data-size="m"
-            href="/my-orders"
-          >
-            <span className="ui-button__content">See my orders</span>
-          </a>
+          <MyOrdersLink />
         </section>
       </div>
     );
@@ -254,14 +254,7 @@ export function OrderResult({
             buyer. So we are giving your money back in full: you are not charged for anything you will not
             get. Banks usually show a refund within 5–7 working days.
           </p>
-          <a
-            className="ui-button order-result__action"
-            data-variant="primary"
-            data-size="m"
-            href="/my-orders"
-          >
-            <span className="ui-button__content">See my orders</span>
-          </a>
+          <MyOrdersLink />
         </section>
       )}
       {outcome === 'unsettled' && (

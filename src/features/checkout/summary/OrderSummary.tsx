@@ -1,10 +1,9 @@
 import type { Currency } from '@contract/money';
 import type { ReactNode } from 'react';
 import { formatDayTime } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { AmountView, amountWidth } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';
 import { Money } from '@/ui/Money';
-import { Skeleton } from '@/ui/Skeleton';
 import { AdBookingSummary } from './AdBookingSummary';
 import { EmiTenureNote, FestivalStrip, HeadsetNotice, LicencePricingPanel, NoCostEmiNote } from './Strips';
 import { type AdBookingFigures, type ShippingLine, summaryExtras, summaryRows } from './summaryView';
@@ -23,24 +22,11 @@ export interface OrderSummaryProps extends CheckoutSummaryState {
   adBooking?: AdBookingFigures | null;
 }
 
-/** A skeleton as wide as the amount will be, so the swap moves nothing. */
-const amountWidth = (minor: number, currency: Currency) =>
-  `${Math.max(6, formatMoney(minor, currency).length)}ch`;
-
 /**
  * first: the first estimate is loading; refresh: a newer one is; unknown: none came (failed or offline) and the
  * empty estimate's zeros must not pass for a price.
  */
 type Pending = 'none' | 'first' | 'refresh' | 'unknown';
-
-function Unknown() {
-  return (
-    <span className="summary-amount">
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">Not known yet</span>
-    </span>
-  );
-}
 
 /** An amount, or while the first estimate loads a placeholder of its size; dimmed while a newer one loads. */
 function Amount({
@@ -54,13 +40,18 @@ function Amount({
   pending: Pending;
   sign?: string;
 }) {
-  if (pending === 'first') return <Skeleton variant="text" width={amountWidth(minor, currency)} />;
-  if (pending === 'unknown') return <Unknown />;
+  // The section says it is updating, so the placeholder needs no words of its own.
   return (
-    <span className={pending === 'refresh' ? 'summary-amount summary-amount--stale' : 'summary-amount'}>
-      {sign}
-      <Money minor={minor} currency={currency} />
-    </span>
+    <AmountView
+      status={pending === 'first' ? 'loading' : pending === 'unknown' ? 'unknown' : 'known'}
+      width={amountWidth(minor, currency, 6)}
+      className="summary-amount"
+    >
+      <span className={pending === 'refresh' ? 'summary-amount summary-amount--stale' : 'summary-amount'}>
+        {sign}
+        <Money minor={minor} currency={currency} />
+      </span>
+    </AmountView>
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@contract/money';
 import { Money } from '@/ui/Money';
 import { type FestivalWindow, LICENCE_PRICING } from './summaryView';
 import './summary.css';

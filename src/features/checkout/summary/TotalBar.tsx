@@ -1,5 +1,5 @@
+import { AmountView } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';
-import { Skeleton } from '@/ui/Skeleton';
 import { totalBarView } from '../totalBarView';
 import type { CheckoutSummaryState } from './types';
 import './summary.css';
@@ -32,21 +32,16 @@ export function TotalBar({ estimate, status, receivedAt, onRetry }: CheckoutSumm
           <>
             <span className="total-bar__label">{view?.label ?? 'Total amount'}</span>
             <span className="total-bar__amount-line">
-              {view ? (
+              <AmountView
+                status={view ? 'known' : loading ? 'loading' : 'unknown'}
+                loadingLabel="Loading the price"
+                as="strong"
+                className="total-bar__amount"
+              >
                 <strong className={loading ? 'total-bar__amount summary-amount--stale' : 'total-bar__amount'}>
-                  {view.formatted}
+                  {view?.formatted}
                 </strong>
-              ) : loading ? (
-                <>
-                  <Skeleton variant="text" width="8ch" className="total-bar__amount" />
-                  <span className="visually-hidden">Loading the price</span>
-                </>
-              ) : (
-                <strong className="total-bar__amount">
-                  <span aria-hidden="true">—</span>
-                  <span className="visually-hidden">Not known yet</span>
-                </strong>
-              )}
+              </AmountView>
               {view?.kind === 'emi' && <span className="total-bar__note">{view.note}</span>}
             </span>
             {view?.kind === 'emi' && <span className="total-bar__sub">Total {view.totalFormatted}</span>}

@@ -1,0 +1,22 @@
+/*
+ * The order statuses on their own, zod-free: contract/orders.ts builds its schema from them and the service worker
+ * reads them (through src/lib/orderReturn.ts) without loading zod.
+ */
+
+/**
+ * An order's life: CREATED (waiting for payment, its stock reserved) → PENDING (the provider has a payment it has
+ * not settled) → SUCCESS (paid; final) or FAILED; CANCELLED (by the buyer) and EXPIRED (the reservation lapsed
+ * unpaid) release the stock. A payment that arrives after a cancel or expiry, when the stock has gone to another
+ * buyer, is refunded: REFUND_PENDING (asked of the provider) → REFUNDED. Spec §4: only SUCCESS and FAILED end the
+ * status polling.
+ */
+export const ORDER_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'SUCCESS',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUND_PENDING',
+  'REFUNDED',
+] as const;

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AmountView, amountWidth } from './AmountView';
+import { Money } from './Money';
+
+describe('AmountView', () => {
+  it('shows the amount once it is known', () => {
+    render(
+      <AmountView status="known" loadingLabel="Loading the total">
+        <Money minor={4_798_900} currency="INR" />
+      </AmountView>,
+    );
+    expect(screen.getByText('₹47,989')).toBeInTheDocument();
+    expect(screen.queryByText('Loading the total')).toBeNull();
+  });
+
+  it('holds the amount’s place while loading and says so to screen readers', () => {
+    const { container } = render(
+      <AmountView status="loading" width="9ch" loadingLabel="Loading the total" />,
+    );
+    expect(screen.getByText('Loading the total')).toHaveClass('visually-hidden');
+    const placeholder = container.querySelector('.ui-skeleton');
+    expect(placeholder).toHaveStyle({ width: '9ch' });
+    expect(placeholder?.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('shows a dash a screen reader hears as not known, in the element asked for', () => {
+    render(<AmountView status="unknown" as="strong" className="total" unknownLabel="No price in USD" />);
+    const holder = screen.getByText('No price in USD').parentElement;
+    expect(holder?.tagName).toBe('STRONG');
+    expect(holder).toHaveClass('total');
+    expect(holder).toHaveTextContent('—No price in USD');
+    expect(screen.getByText('—')).toHaveAttribute('aria-hidden', 'true');
+  });
+});
+
+describe('amountWidth', () => {
+  it('is as many characters as the formatted amount, never fewer than asked', () => {
+    expect(amountWidth(4_798_900, 'INR')).toBe('7ch');
+    expect(amountWidth(500, 'USD', 6)).toBe('6ch');
+  });
+});
