@@ -7,14 +7,16 @@ import type { AppDeps, ModuleOptions } from './context';
 import { errorForLog } from './errors';
 import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
-import { watchCatalogueVersion } from './modules/catalogue/version';
+import { type CatalogueVersion, watchCatalogueVersion } from './modules/catalogue/version';
 import { checkoutModule } from './modules/checkout/routes';
 import { formsModule } from './modules/forms/routes';
 import { invitesModule } from './modules/invites/routes';
 import { maintenanceModule } from './modules/maintenance/routes';
 import { marketingModule } from './modules/marketing/routes';
 import { ordersModule } from './modules/orders/routes';
-import { providerCspSources } from './modules/payments/providers';
+import type { OrdersService } from './modules/orders/service';
+import type { OrderPayments } from './modules/payments/provider';
+import { type Payments, providerCspSources } from './modules/payments/providers';
 import { paymentRoutesModule, paymentsModule } from './modules/payments/routes';
 import { placesModule } from './modules/places/routes';
 import { retentionModule } from './modules/retention/routes';
@@ -28,9 +30,20 @@ import { refusedBodyPlugin } from './plugins/refused-body';
 import { redactUrl, requestLogPlugin } from './plugins/request-log';
 import { baselineSecurityHeaders, securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/static';
+import { buildServices } from './services';
 import { contractValidatorCompiler } from './validation';
 
 export type { AppDeps };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Handles on what buildApp built, for tests and tools; modules are handed their services as options. */
+    catalogueVersion: CatalogueVersion;
+    orders: OrdersService;
+    orderPayments: OrderPayments;
+    payments: Payments;
+  }
+}
 
 /** Headers and fields that never reach the log. */
 export const LOG_REDACT_PATHS = [
@@ -75,9 +88,9 @@ export function createLogger(
 }
 
 /**
- * The modules, in the order they are registered: each is a Fastify plugin that builds its service and mounts
- * its routes under its service's prefix (spec §7). Maintenance comes first, so its gate sees every call; auth
- * before the modules that use its accounts and `requireUser`.
+ * The modules, in the order they are registered: each is a Fastify plugin that mounts its routes under its
+ * service's prefix (spec §7), with the services buildServices made for it. Maintenance comes first, so its gate
+ * sees every call; auth before the modules that use its accounts and `requireUser`.
  */
 const MODULES = [
   maintenanceModule,
@@ -151,7 +164,11 @@ export function buildApp(deps: AppDeps) {
   app.register(compressionPlugin);
 
   const { logger: _logger, ...rest } = deps;
-  const moduleOptions: ModuleOptions = { ...rest, now };
+  const services = buildServices({ ...rest, now }, app, catalogueVersion);
+  app.decorate('orders', services.orders);
+  app.decorate('orderPayments', services.orders.payments);
+  app.decorate('payments', services.payments);
+  const moduleOptions: ModuleOptions = { ...rest, now, services };
   for (const module of MODULES) app.register(module, moduleOptions);
   app.register(healthPlugin, { db });
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { CodeDelivery } from './modules/auth/delivery/types';
 import type { PaymentProvider } from './modules/payments/provider';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
@@ -23,5 +24,5 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
 }
 
-/** What every module plugin is registered with: the app's dependencies, the clock settled. */
-export type ModuleOptions = Omit<AppDeps, 'logger'> & { now: () => Date };
+/** What every module plugin is registered with: the app's dependencies, the clock settled, the shared services. */
+export type ModuleOptions = Omit<AppDeps, 'logger'> & { now: () => Date; services: Services };

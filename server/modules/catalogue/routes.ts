@@ -26,7 +26,7 @@ import type { ModuleOptions } from '../../context';
 import { operatorGuard } from '../../plugins/operator';
 import { limitOverall, limitPerClient } from '../../plugins/rate-limit';
 import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
-import { type CatalogueService, createCatalogueService } from './service';
+import type { CatalogueService } from './service';
 
 export interface CatalogueRoutesOptions {
   service: CatalogueService;
@@ -254,23 +254,9 @@ function notifyMeLimits({ db, now, config }: ModuleOptions): NotifyMeLimits {
 }
 
 /** The catalogue answers under three services: commerce, invoicing, and the static-looking /config file. */
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalogue in memory, one per app: the modules that price from it (checkout) use this one. */
-    catalogue: CatalogueService;
-  }
-}
-
 export const catalogueModule = fp<ModuleOptions>(
   async (app, deps) => {
-    const version = app.catalogueVersion;
-    const service = createCatalogueService({
-      db: deps.db,
-      now: deps.now,
-      internationalPayments: deps.config.features.internationalPayments,
-      version,
-    });
-    app.decorate('catalogue', service);
+    const { catalogue: service, catalogueVersion: version } = deps.services;
     const memo = createResponseMemo(version);
     await app.register(catalogueRoutes, {
       prefix: '/api/commerce',

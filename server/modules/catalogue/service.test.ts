@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operatorAmountToMinor } from './service';
+import { operatorAmountToMinor } from './admin';
 
 describe('an operator’s price', () => {
   it('converts major to minor exactly and refuses a third decimal or a negative amount', () => {

@@ -19,13 +19,6 @@ export function watchCatalogueVersion(
   });
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set by buildApp: the catalogue's version every in-memory catalogue answer is keyed by. */
-    catalogueVersion: CatalogueVersion;
-  }
-}
-
 /** A value built from the database once per catalogue version. */
 export interface PerVersion<T> {
   /** The value of the version this process knows; concurrent reads share one load. Without a version, loads each time. */

@@ -1,10 +1,10 @@
-import { currencyForCountry, toMinor } from '@contract/money';
 import { priceEstimateRequestSchema, priceEstimateResponseSchema } from '@contract/pricing';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
-import { type CheckoutService, createCheckoutService, type EstimateVariant } from './service';
+import type { EstimateVariant } from './rules';
+import type { CheckoutService } from './service';
 
 /** An estimate body names at most 20 packages of 20 products and a few short fields. */
 const ESTIMATE_BODY_LIMIT = 16 * 1024;
@@ -55,38 +55,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService; m
   }
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The checkout's pricing, one per app: the orders module prices orders with this very estimate. */
-    checkout: CheckoutService;
-  }
-}
-
 /** The checkout's pricing: catalogue and shipping charges from memory, coupons by one indexed lookup. */
 export const checkoutModule = fp<ModuleOptions>(
   async (app, deps) => {
-    // The catalogue module's own service: one snapshot in memory, one reload per catalogue version.
-    const { catalogue, places } = app;
-    const service = createCheckoutService({
-      db: deps.db,
-      now: deps.now,
-      findPackage: catalogue.findPackage,
-      contentVersion: catalogue.contentVersion,
-      // The charge depends only on the currency: every country abroad pays in USD.
-      shippingChargeMinor: async (pincode, countryCode) => {
-        const currency = currencyForCountry(countryCode);
-        const major = await places.shippingCharges(pincode, currency === 'INR' ? 'IN' : 'US');
-        return toMinor(major, currency);
-      },
-      features: {
-        selfPickup: deps.config.features.selfPickup,
-        internationalUsers: deps.config.features.internationalUsers,
-      },
-      version: app.catalogueVersion,
-    });
-    app.decorate('checkout', service);
-    const memo = createResponseMemo(app.catalogueVersion);
+    const service = deps.services.checkout;
+    const memo = createResponseMemo(deps.services.catalogueVersion);
     await app.register(checkoutRoutes, { prefix: '/api/commerce', service, memo });
   },
-  { name: 'checkout', dependencies: ['catalogue', 'places'] },
+  { name: 'checkout' },
 );

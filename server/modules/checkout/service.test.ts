@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../db/client';
 import { testDatabase } from '../../testing';
 import { createCatalogueService } from '../catalogue/service';
-import { createCheckoutService, type OtherDiscountRule, pricingCountry, pricingState } from './service';
+import { type OtherDiscountRule, pricingCountry, pricingState } from './rules';
+import { createCheckoutService } from './service';
 
 const NOW = new Date('2026-10-20T12:00:00+05:30');
 let database: OpenDatabase;

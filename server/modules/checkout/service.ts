@@ -1,46 +1,22 @@
-import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
-import { pricingCountry as countryForPricing } from '@contract/constants';
-import { type Currency, currencyForCountry, formatMoney, toMajor } from '@contract/money';
-import type {
-  EstimatePackageResult,
-  NamedDiscount,
-  PriceEstimateResponse,
-  priceEstimateRequestSchema,
-} from '@contract/pricing';
-import type { z } from 'zod';
+import { currencyForCountry, toMajor } from '@contract/money';
+import type { EstimatePackageResult, NamedDiscount, PriceEstimateResponse } from '@contract/pricing';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../errors';
-import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
-import { isProductOutOfStock, pricePackage } from '../catalogue/service';
-import { type CatalogueVersion, perVersion } from '../catalogue/version';
-import { checkInviteCode, INVITE_FIELD } from '../invites/service';
+import type { CataloguePackage } from '../catalogue/repo';
+import type { CatalogueVersion } from '../catalogue/version';
 import { type DiscountInput, estimateLines, noCostEmi } from '../pricing/estimate';
 import { supplyOf } from '../pricing/pricing';
-import { countCouponUses, loadCodes } from './repo';
-
-export type PriceEstimateInput = z.output<typeof priceEstimateRequestSchema>;
-
-/** The state the shop is registered for GST in (its counter in Bengaluru): a sale within it is intra-state. */
-export const SELLER_GST_STATE = 'KARNATAKA';
-
-/** Which estimate was called: v1 prices in India only, one package or several; v2 anywhere the shop sells. */
-export interface EstimateVariant {
-  international: boolean;
-  singlePackage: boolean;
-}
-
-/** Context an automatic ("other") discount is decided on. */
-export interface OtherDiscountContext {
-  currency: Currency;
-  countryCode: string;
-  packageCodes: readonly string[];
-  /** Goods with GST, before discounts. */
-  grossMinor: number;
-  now: Date;
-}
-
-/** A named automatic discount (a festival or bundle offer): returns the discount to apply, or null. */
-export type OtherDiscountRule = (context: OtherDiscountContext) => DiscountInput | null;
+import { ASSOCIATE_FIELD, createCheckoutCodes } from './codes';
+import {
+  type EstimateVariant,
+  needsShipping,
+  type OtherDiscountRule,
+  type PriceEstimateInput,
+  pricingCountry,
+  pricingState,
+  refuse,
+  SELLER_GST_STATE,
+} from './rules';
+import { selectPackages } from './select';
 
 export interface CheckoutServiceDeps {
   db: Database;
@@ -60,224 +36,14 @@ export interface CheckoutServiceDeps {
   contentVersion: () => Promise<number>;
 }
 
-const COUPON_FIELD = 'coupon_code';
-const ASSOCIATE_FIELD = 'associate_code';
-
-function refuse(message: string, field: string, statusCode = 400): HttpError {
-  return new HttpError(statusCode, message, { field });
-}
-
-/** Spec §5: the country for pricing is the selection's, else India: the browser's rule, so both price alike. */
-export function pricingCountry(input: Pick<PriceEstimateInput, 'billing_details' | 'country_name'>): string {
-  return countryForPricing(input.billing_details?.country_name_enum ?? input.country_name);
-}
-
-/** A state as an enum (state_name_enum wins; "Tamil Nadu" and "TAMIL_NADU" are the same state). */
-export function pricingState(
-  input: Pick<PriceEstimateInput, 'billing_details' | 'state_name'>,
-): string | null {
-  const raw = input.billing_details?.state_name_enum ?? input.state_name ?? '';
-  const state = raw
-    .trim()
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return state === '' ? null : state;
-}
-
-/** Games and licences are delivered as keys; hardware (default products that are not licences) is shipped. */
-export function needsShipping(product: Pick<CatalogueProduct, 'productType' | 'code'>): boolean {
-  return product.productType === 'default' && !LICENCE_PRODUCT_CODE_LIST.includes(product.code);
-}
-
-interface Line {
-  packageIndex: number;
-  product: CatalogueProduct;
-  quantity: number;
-  unitTaxableMinor: number;
-  taxableMinor: number;
-  gstRateBp: number;
-  packageCode: string;
-  isOutOfStock: boolean;
-}
-
-interface SelectedPackage {
-  pkg: CataloguePackage;
-  quantity: number;
-  lines: Line[];
-}
-
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, now, findPackage, shippingChargeMinor, features, otherDiscounts = [], version } = deps;
-  // Codes change with the catalogue's content, not with its stock (most new versions are orders).
-  const codes = perVersion(
+  const { couponDiscount, associateDiscount, checkInvite } = createCheckoutCodes({
+    db,
+    now,
     version,
-    async (previous: (Awaited<ReturnType<typeof loadCodes>> & { contentVersion: number }) | undefined) => {
-      const contentVersion = await deps.contentVersion();
-      if (previous?.contentVersion === contentVersion) return previous;
-      return { contentVersion, ...(await loadCodes(db)) };
-    },
-  );
-
-  /** The packages and lines asked for, checked against the catalogue. */
-  async function select(input: PriceEstimateInput, countryCode: string): Promise<SelectedPackage[]> {
-    const currency = currencyForCountry(countryCode);
-    const seen = new Set<number>();
-    const selected: SelectedPackage[] = [];
-    for (const [index, requested] of input.packages.entries()) {
-      const field = `packages.${index}`;
-      if (seen.has(requested.package_id)) {
-        throw refuse('A package is listed twice: list each once', `${field}.package_id`);
-      }
-      seen.add(requested.package_id);
-      const pkg = await findPackage(requested.package_id);
-      if (!pkg) throw refuse('Package not found', `${field}.package_id`, 404);
-
-      const wanted = new Map<number, number>();
-      for (const [j, product] of requested.products.entries()) {
-        if (wanted.has(product.product_id)) {
-          throw refuse(`A product of ${pkg.name} is listed twice`, `${field}.products.${j}.product_id`);
-        }
-        if (!pkg.items.some((item) => item.product.id === product.product_id)) {
-          throw refuse(`That product is not part of ${pkg.name}`, `${field}.products.${j}.product_id`);
-        }
-        wanted.set(product.product_id, product.quantity);
-      }
-      if (![...wanted.values()].some((q) => q > 0)) continue;
-
-      const notSold = refuse(`${pkg.name} is not available in ${countryCode}`, `${field}.package_id`);
-      if (!pkg.availableCountries.includes(countryCode)) throw notSold;
-
-      const lines: Line[] = [];
-      let packageQuantity = 1;
-      if (pkg.packageType === 'fixed') {
-        const priced = pricePackage(pkg, countryCode);
-        if (!priced) throw notSold;
-        // A fixed package comes whole: every product it holds, k times over.
-        const held = pkg.items.filter((item) => item.quantity > 0);
-        const first = held[0];
-        const k = first ? (wanted.get(first.product.id) ?? 0) / first.quantity : 0;
-        const whole =
-          Number.isInteger(k) &&
-          k >= 1 &&
-          pkg.items.every((item) => (wanted.get(item.product.id) ?? 0) === item.quantity * k);
-        if (!whole) {
-          throw refuse(
-            `${pkg.name} comes as a set: ${held.map((i) => `${i.quantity} × ${i.product.name}`).join(', ')}, or a whole number of sets`,
-            `${field}.products`,
-          );
-        }
-        packageQuantity = k;
-        for (const line of priced.lines) {
-          if (line.quantity === 0) continue;
-          const quantity = line.quantity * k;
-          lines.push({
-            packageIndex: index,
-            product: line.product,
-            quantity,
-            unitTaxableMinor: line.unitTaxableMinor,
-            taxableMinor: line.lineTaxableMinor * k,
-            gstRateBp: line.product.gstRateBp,
-            packageCode: pkg.code,
-            isOutOfStock: outOfStock(line.product, quantity),
-          });
-        }
-      } else {
-        for (const item of pkg.items) {
-          const quantity = wanted.get(item.product.id) ?? 0;
-          if (quantity === 0) continue;
-          const price = item.product.prices[currency];
-          if (!price) throw notSold;
-          lines.push({
-            packageIndex: index,
-            product: item.product,
-            quantity,
-            unitTaxableMinor: price.amountMinor,
-            taxableMinor: price.amountMinor * quantity,
-            gstRateBp: item.product.gstRateBp,
-            packageCode: pkg.code,
-            isOutOfStock: outOfStock(item.product, quantity),
-          });
-        }
-      }
-      selected.push({ pkg, quantity: packageQuantity, lines });
-    }
-    if (selected.length === 0) throw refuse('Choose at least one product', 'packages');
-    return selected;
-  }
-
-  /** Spec §5's rule, and also more asked for than a LIMITED product has. */
-  function outOfStock(product: CatalogueProduct, quantity: number): boolean {
-    return (
-      isProductOutOfStock(product) ||
-      (product.availabilityType === 'LIMITED' && product.availableQuantity < quantity)
-    );
-  }
-
-  async function couponDiscount(
-    code: string,
-    context: { currency: Currency; grossMinor: number; packageCodes: string[]; userId: string | null },
-  ): Promise<DiscountInput> {
-    const coupon = (await codes.get()).coupons.get(code);
-    const at = now();
-    if (!coupon?.active) throw refuse('This coupon code is not valid', COUPON_FIELD);
-    if (at < coupon.validFrom) throw refuse('This coupon is not active yet', COUPON_FIELD);
-    if (coupon.validUntil && at >= coupon.validUntil) throw refuse('This coupon has expired', COUPON_FIELD);
-    if (coupon.currency && coupon.currency !== context.currency) {
-      throw refuse(`This coupon is only for orders in ${coupon.currency}`, COUPON_FIELD);
-    }
-    const packageCodes = coupon.packageCodes ?? undefined;
-    if (packageCodes && !context.packageCodes.some((c) => packageCodes.includes(c))) {
-      throw refuse('This coupon does not apply to the packages you chose', COUPON_FIELD);
-    }
-    if (context.grossMinor < coupon.minimumOrderMinor) {
-      throw refuse(
-        `This coupon needs an order of at least ${formatMoney(coupon.minimumOrderMinor, context.currency)}`,
-        COUPON_FIELD,
-      );
-    }
-    // Uses are counted only when a limit applies: anonymous estimates cannot be counted per buyer, and order
-    // creation checks again with the buyer.
-    const buyerLimited = context.userId !== null && coupon.usageLimitPerBuyer !== null;
-    if (coupon.usageLimitTotal !== null || buyerLimited) {
-      const used = await countCouponUses(db, coupon.code, buyerLimited ? context.userId : null);
-      if (coupon.usageLimitTotal !== null && used.total >= coupon.usageLimitTotal) {
-        throw refuse('This coupon has been used up', COUPON_FIELD);
-      }
-      if (buyerLimited && coupon.usageLimitPerBuyer !== null && used.byBuyer >= coupon.usageLimitPerBuyer) {
-        throw refuse('You have already used this coupon', COUPON_FIELD);
-      }
-    }
-    return {
-      name: `Coupon ${coupon.code}`,
-      kind: 'coupon',
-      packageCodes,
-      rule:
-        coupon.kind === 'flat'
-          ? { type: 'flat', amountMinor: coupon.value }
-          : {
-              type: 'percent',
-              rateBp: coupon.value,
-              // A cap is in the coupon's currency; a coupon without one has no cap.
-              maxMinor: coupon.currency ? coupon.maxDiscountMinor : null,
-            },
-    };
-  }
-
-  async function associateDiscount(
-    code: string,
-  ): Promise<{ discount: DiscountInput; associateName: string }> {
-    const associate = (await codes.get()).associates.get(code);
-    if (!associate) throw refuse('This referral code is not valid', ASSOCIATE_FIELD);
-    return {
-      associateName: associate.associateName,
-      discount: {
-        name: `Referral ${associate.code}`,
-        kind: 'association',
-        rule: { type: 'percent', rateBp: associate.discountBp, maxMinor: associate.maxDiscountMinor },
-      },
-    };
-  }
+    contentVersion: deps.contentVersion,
+  });
 
   async function estimate(
     input: PriceEstimateInput,
@@ -305,7 +71,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     }
 
     const currency = currencyForCountry(countryCode);
-    const selected = await select(input, countryCode);
+    const selected = await selectPackages(findPackage, input, countryCode);
     const lines = selected.flatMap((s) => s.lines);
     const supply = supplyOf({
       countryCode,
@@ -324,10 +90,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       discounts.push(await couponDiscount(input.coupon_code, { currency, grossMinor, packageCodes, userId }));
     }
     // An invite gives no discount: it is checked as the buyer applies it, and taken when the order is created.
-    if (input.invite_code) {
-      const invite = await checkInviteCode(db, input.invite_code, now());
-      if (!invite.ok) throw refuse(invite.message, INVITE_FIELD);
-    }
+    if (input.invite_code) await checkInvite(input.invite_code);
     let associateName: string | null = null;
     if (input.associate_code) {
       const associate = await associateDiscount(input.associate_code);

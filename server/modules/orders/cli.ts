@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { operatorRequest } from '../../runtime';
 import { addGameKeys, countFreeGameKeys, listRefunds } from './repo';
-import { customerOrderId } from './service';
+import { customerOrderId } from './wire';
 
 // `npm run shop -- orders …`: the operator's order commands (server/cli.ts dispatches here).
 export const ORDERS_USAGE = `  npm run shop -- orders add-game-keys <PRODUCT_CODE> <KEY> [<KEY> …]

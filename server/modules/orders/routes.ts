@@ -20,16 +20,9 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
-import type { EstimateVariant } from '../checkout/service';
+import type { EstimateVariant } from '../checkout/rules';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
-import { createOrdersService, type OrdersService } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The orders service (the payment routes' way back to an order). */
-    orders: OrdersService;
-  }
-}
+import type { OrdersService } from './service';
 
 const NO_STORE = 'no-store';
 /** A create body names at most 20 packages and the buyer's addresses. */
@@ -173,20 +166,7 @@ const invoicingRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async
 /** Orders: priced by the checkout's own estimate, paid through the configured provider, expired by a sweep. */
 export const ordersModule = fp<ModuleOptions>(
   async (app, deps) => {
-    const { catalogue, places, checkout, payments } = app;
-    const service = createOrdersService({
-      db: deps.db,
-      now: deps.now,
-      log: app.log.child({ module: 'orders' }),
-      checkout,
-      findPackage: catalogue.findPackage,
-      pickupLocations: () => places.pickupLocations(),
-      provider: payments.provider,
-      catalogueVersion: app.catalogueVersion,
-      stockTaken: catalogue.stockTaken,
-    });
-    app.decorate('orders', service);
-    app.decorate('orderPayments', service.payments);
+    const service = deps.services.orders;
 
     // Lapsed reservations are given back in the background too, not only when someone reads the order.
     let sweep: NodeJS.Timeout | undefined;
@@ -207,5 +187,5 @@ export const ordersModule = fp<ModuleOptions>(
     });
     await app.register(invoicingRoutes, { prefix: '/api/invoicing', service });
   },
-  { name: 'orders', dependencies: ['catalogue', 'places', 'checkout', 'payments'] },
+  { name: 'orders' },
 );

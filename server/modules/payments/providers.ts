@@ -1,8 +1,11 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { AppDeps } from '../../context';
 import type { CspSources } from '../../plugins/security';
+import { resolveAuthSecret } from '../auth/secret';
 import type { PaymentProvider, ProviderName } from './provider';
 import { createRazorpayProvider, RAZORPAY_CSP_SOURCES } from './razorpay';
-import type { Sandbox } from './sandbox';
+import { createSandbox, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox';
 import { hmacHex } from './signature';
 
 /** What an adapter other than the sandbox is built from (its own keys, and the HTTP client to reach it). */
@@ -55,4 +58,41 @@ export function sandboxSecret(config: Pick<Config, 'SANDBOX_SECRET'>, authSecret
 /** The origins PAYMENT_PROVIDER's checkout loads from, for the CSP (the sandbox is served by the shop itself). */
 export function providerCspSources(config: Pick<Config, 'PAYMENT_PROVIDER'>): CspSources {
   return config.PAYMENT_PROVIDER === 'razorpay' ? RAZORPAY_CSP_SOURCES : {};
+}
+
+/** The payment provider PAYMENT_PROVIDER names (or the one a test passed), and the built-in sandbox. */
+export interface Payments {
+  provider: PaymentProvider;
+  sandbox: Sandbox;
+}
+
+/** Built once per app, before the orders that pay through it. */
+export function createPayments(
+  deps: Pick<AppDeps, 'config' | 'db' | 'paymentProvider'> & { now: () => Date },
+  app: Pick<FastifyInstance, 'inject'> & { log: FastifyBaseLogger },
+): Payments {
+  const { config } = deps;
+  const secret = sandboxSecret(config, () => resolveAuthSecret(config, app.log));
+  const sandbox = createSandbox({
+    db: deps.db,
+    secret,
+    now: deps.now,
+    settleMs: config.SANDBOX_PENDING_SETTLE_MS,
+    webhookDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
+    log: app.log.child({ module: 'sandbox' }),
+    // Through the HTTP layer, so the webhook route checks the signature as it would a real provider's.
+    deliver: async (rawBody, headers) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: SANDBOX_WEBHOOK_PATH,
+        payload: rawBody,
+        headers,
+      });
+      if (response.statusCode >= 300) {
+        throw new Error(`webhook answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+      }
+    },
+  });
+  const provider = deps.paymentProvider ?? createPaymentProvider(config, sandbox);
+  return { provider, sandbox };
 }

@@ -5,53 +5,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
-import { resolveAuthSecret } from '../auth/secret';
-import type { OrderPayments, PaymentProvider } from './provider';
-import { createPaymentProvider, sandboxSecret } from './providers';
 import { hasPaymentEvent, recordPaymentEvent } from './repo';
-import { createSandbox, SANDBOX_CHOICES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox';
+import { SANDBOX_CHOICES, type Sandbox } from './sandbox';
 import { linkPage, modalPage, SANDBOX_CHECKOUT_JS, SANDBOX_CSS, SANDBOX_MODAL_JS } from './sandbox-pages';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payment provider PAYMENT_PROVIDER names (or the one a test passed), and the built-in sandbox. */
-    payments: { provider: PaymentProvider; sandbox: Sandbox };
-    /** Set by the orders module: what the payment routes apply verified outcomes through. */
-    orderPayments: OrderPayments;
-  }
-}
 
 const NO_STORE = 'no-store';
 /** The sandbox's webhook bodies are small JSON documents. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
-/** Creates the provider and the sandbox before the orders module needs them. */
+/** The sandbox's background work runs while the app does (only when it is the shop's provider). */
 export const paymentsModule = fp<ModuleOptions>(
   async (app, deps) => {
     const { config } = deps;
-    const secret = sandboxSecret(config, () => resolveAuthSecret(config, app.log));
-    const sandbox = createSandbox({
-      db: deps.db,
-      secret,
-      now: deps.now,
-      settleMs: config.SANDBOX_PENDING_SETTLE_MS,
-      webhookDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
-      log: app.log.child({ module: 'sandbox' }),
-      // Through the HTTP layer, so the webhook route checks the signature as it would a real provider's.
-      deliver: async (rawBody, headers) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: SANDBOX_WEBHOOK_PATH,
-          payload: rawBody,
-          headers,
-        });
-        if (response.statusCode >= 300) {
-          throw new Error(`webhook answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-        }
-      },
-    });
-    const provider = deps.paymentProvider ?? createPaymentProvider(config, sandbox);
-    app.decorate('payments', { provider, sandbox });
+    const { sandbox } = deps.services.payments;
     if (config.PAYMENT_PROVIDER !== 'sandbox') return;
     if (config.NODE_ENV === 'production') {
       app.log.warn(
@@ -169,9 +135,9 @@ export function frameableCsp(current: unknown): string {
 
 /** Under /pay: the provider's webhook, the hosted page's way back, and the sandbox's pages. */
 export const paymentRoutesModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, deps) => {
-  const { provider, sandbox } = app.payments;
-  const orders = app.orderPayments;
-  const ordersService = app.orders;
+  const { provider, sandbox } = deps.services.payments;
+  const orders = deps.services.orders.payments;
+  const ordersService = deps.services.orders;
 
   await app.register(
     async (hooks) => {

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
-import { createPlacesService, type PlacesService } from './service';
+import type { PlacesService } from './service';
 
 interface PlacesRoutesOptions {
   service: PlacesService;
@@ -111,17 +111,9 @@ export const postalRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
 };
 
 /** Shipping and places answer under three services: commerce, invoicing and postal (spec §7). */
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The reference data in memory, one per app: the checkout prices shipping from this one. */
-    places: PlacesService;
-  }
-}
-
 export const placesModule = fp<ModuleOptions>(
   async (app, deps) => {
-    const service = createPlacesService({ db: deps.db, log: app.log });
-    app.decorate('places', service);
+    const service = deps.services.places;
     const memo = createResponseMemo({ current: service.generation });
     await app.register(shippingRoutes, { prefix: '/api/commerce', service, memo });
     await app.register(deliveryRoutes, { prefix: '/api/invoicing', service, memo });

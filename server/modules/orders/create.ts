@@ -1,0 +1,242 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ORDER_RESERVATION_MINUTES, type OrderCreateResponse } from '@contract/orders';
+import type { Executor } from '../../db/client';
+import type { HttpError } from '../../errors';
+import type { EstimateVariant } from '../checkout/rules';
+import { INVITE_FIELD, takeInviteUse } from '../invites/service';
+import { minutes, type OrdersContext, PAYMENT_CLAIM_MS, refuse } from './context';
+import type { Expiry } from './expire';
+import type { Settlement } from './pay';
+import type { ProviderPayments } from './payment-details';
+import { type OrderCreateInput, OutOfStockError, outOfStock, prepareOrder } from './prepare';
+import * as repo from './repo';
+import { needsInvite } from './rules';
+import { createResponse } from './wire';
+
+/** JSON with its object keys sorted: the same request always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestHash(variant: EstimateVariant, body: OrderCreateInput): string {
+  return createHash('sha256').update(canonicalJson({ variant, body })).digest('hex');
+}
+
+function newOrderId(): string {
+  return `ord_${randomBytes(16).toString('base64url')}`;
+}
+
+/** A new order: priced, its stock and codes taken in one transaction, its Idempotency-Key answered once. */
+export function createOrderCreation(
+  ctx: OrdersContext,
+  {
+    markPaid,
+    expireDue,
+    ensurePayment,
+    handOut,
+  }: Pick<Settlement, 'markPaid'> & Pick<Expiry, 'expireDue'> & ProviderPayments,
+) {
+  const { db, now, log, transaction } = ctx;
+  const prepare = (body: OrderCreateInput, variant: EstimateVariant, userId: string) =>
+    prepareOrder(ctx, body, variant, userId);
+
+  /** The first wanted product that has too few units now, for a create the database refused. */
+  async function shortfall(wanted: Map<number, { quantity: number; name: string }>): Promise<HttpError> {
+    const available = await repo.readStock(db, [...wanted.keys()]);
+    for (const [id, line] of wanted) {
+      const left = available.get(id);
+      if (left !== undefined && left < line.quantity) return outOfStock(line.name, left);
+    }
+    const [first] = wanted.values();
+    return outOfStock(first?.name ?? 'A product', 0);
+  }
+
+  /** Inside the create transaction: the coupon's limits, counted against orders, with its row locked. */
+  async function takeCouponUse(tx: Executor, code: string, userId: string, orderId: string, at: Date) {
+    const limits = await repo.lockCouponLimits(tx, code);
+    if (limits && (limits.usageLimitTotal !== null || limits.usageLimitPerBuyer !== null)) {
+      const used = await repo.countCouponUses(tx, code, userId);
+      if (limits.usageLimitTotal !== null && used.total >= limits.usageLimitTotal) {
+        throw refuse(400, 'This coupon has been used up', 'coupon_code');
+      }
+      if (limits.usageLimitPerBuyer !== null && used.byBuyer >= limits.usageLimitPerBuyer) {
+        throw refuse(400, 'You have already used this coupon', 'coupon_code');
+      }
+    }
+    await repo.recordRedemption(tx, { couponCode: code, userId, orderId, at });
+  }
+
+  async function replay(
+    existing: { requestHash: string; orderId: string | null },
+    hash: string,
+    callbackUrl: string,
+  ): Promise<OrderCreateResponse> {
+    if (existing.requestHash !== hash) {
+      throw refuse(
+        422,
+        'This Idempotency-Key was used for a different order. Send a new key for a new order.',
+      );
+    }
+    const order = existing.orderId ? await repo.findOrder(db, existing.orderId) : undefined;
+    if (!order) throw refuse(409, 'This order is still being created. Try again in a moment.');
+    const paymentDetails = await ensurePayment(order, callbackUrl);
+    return { ...createResponse(order), payment_details: handOut(paymentDetails, order) };
+  }
+
+  async function create(input: {
+    userId: string;
+    body: OrderCreateInput;
+    variant: EstimateVariant;
+    idempotencyKey: string;
+    /** The shop's origin, for the hosted page's way back. */
+    origin: string;
+  }): Promise<OrderCreateResponse> {
+    const { body, variant } = input;
+    const hash = requestHash(variant, body);
+    const orderId = newOrderId();
+    const callbackFor = (id: string) => `${input.origin}/pay/return/${encodeURIComponent(id)}`;
+
+    const attempt = () => createNew(input, hash, orderId, callbackFor);
+    try {
+      return await attempt();
+    } catch (error) {
+      // Stock that lapsed unpaid orders still hold goes back only when a buyer needs it, then the order is tried again.
+      if (!(error instanceof OutOfStockError) || (await expireDue()) === 0) throw error;
+      return attempt();
+    }
+  }
+
+  async function createNew(
+    input: Parameters<typeof create>[0],
+    hash: string,
+    orderId: string,
+    callbackFor: (id: string) => string,
+  ): Promise<OrderCreateResponse> {
+    const { userId, body, variant, idempotencyKey } = input;
+    // A retry usually meets its key in the transaction; one the catalogue would refuse now (say, the last unit is
+    // its own order's) is answered what it was answered before.
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(body, variant, userId);
+    } catch (error) {
+      const seen = await repo.findIdempotencyKey(db, userId, idempotencyKey);
+      if (seen) return replay(seen, hash, callbackFor(seen.orderId ?? ''));
+      throw error;
+    }
+    const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode } = prepared;
+
+    const at = now();
+    const totalMinor = minor(estimate.amount_payable);
+    const shipping = body.shipping_details;
+    const newOrder: repo.NewOrder = {
+      id: orderId,
+      userId,
+      status: 'CREATED',
+      currency,
+      countryCode: estimate.country_code,
+      pricingType: estimate.pricing_type,
+      paymentService: body.payment_service,
+      shippingThrough: body.shipping_through ?? null,
+      totalTaxableMinor: minor(estimate.taxable_amount),
+      totalTaxMinor: minor(estimate.tax_amount),
+      totalMinor,
+      couponDiscountMinor: minor(estimate.coupon_discount),
+      associationDiscountMinor: minor(estimate.association_discount),
+      shippingChargesMinor: minor(estimate.shipping_charges),
+      otherDiscounts: estimate.other_discounts.map((d) => ({
+        discount_name: d.discount_name,
+        discount_minor: minor(d.discount_value),
+      })),
+      couponCode: estimate.coupon_code,
+      associateCode: estimate.associate_code,
+      billingDetails: {
+        name: body.billing_details.name,
+        postal_code: body.billing_details.postal_code,
+        address_1: body.billing_details.address_1,
+        address_2: body.billing_details.address_2,
+        city: body.billing_details.city,
+        state_name: body.billing_details.state,
+        state_name_enum: body.billing_details.state_name_enum ?? null,
+        country: body.billing_details.country,
+        mobile_number: shipping?.mobile_number ?? null,
+        gst_details: body.billing_details.gst_details ?? null,
+      },
+      shippingDetails:
+        shipping && body.shipping_through !== 'SELF_PICKUP'
+          ? {
+              tracking_id: null,
+              first_name: shipping.first_name,
+              last_name: shipping.last_name,
+              mobile_number: shipping.mobile_number,
+              email: shipping.email,
+              address_1: shipping.address_1,
+              address_2: shipping.address_2,
+              city: shipping.city,
+              state: shipping.state,
+              country: shipping.country,
+              pin_code: shipping.pin_code,
+            }
+          : null,
+      selfPickup: pickup,
+      adEventOrderDetails: body.ad_event_order_details ?? null,
+      packages: snapshot,
+      gameKeysRequired: gameProductCode !== null,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + minutes(ORDER_RESERVATION_MINUTES)),
+      updatedAt: at,
+      // This request creates the provider's payment once the order is committed.
+      paymentClaimUntil: totalMinor > 0 ? new Date(at.getTime() + PAYMENT_CLAIM_MS) : null,
+    };
+    const insert = (ex: Executor) =>
+      repo.createOrder(ex, {
+        order: newOrder,
+        key: { key: idempotencyKey, requestHash: hash },
+        wanted: [...wanted.entries()].map(([product_id, line]) => ({ product_id, quantity: line.quantity })),
+      });
+    // Only an order that needs its invite takes a use of it.
+    const inviteCode = needsInvite(snapshot) ? body.invite_code : null;
+    // The order, its key and its stock are one statement; a code or a free order adds steps to its transaction.
+    const written =
+      !body.coupon_code && !inviteCode && totalMinor > 0
+        ? insert(db)
+        : transaction(async (tx, bump) => {
+            const inserted = await insert(tx);
+            if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
+            if (inviteCode) {
+              const taken = await takeInviteUse(tx, { code: inviteCode, userId, orderId, at });
+              if (!taken.ok) throw refuse(400, taken.message, INVITE_FIELD);
+            }
+            // Spec §4 step 9: nothing to pay means paid.
+            if (totalMinor > 0) return inserted;
+            await markPaid(tx, inserted.row, null, bump);
+            return { ...inserted, row: (await repo.findOrder(tx, orderId)) ?? inserted.row };
+          });
+    const created = await written.catch(async (error: unknown) => {
+      if (repo.isIdempotencyKeyTaken(error)) return null;
+      if (repo.isStockShortfall(error)) throw await shortfall(wanted);
+      throw error;
+    });
+    if (created && created.version !== null) ctx.stockTaken?.(created.version, created.levels);
+    if (!created) {
+      const existing = await repo.findIdempotencyKey(db, userId, idempotencyKey);
+      if (!existing) throw refuse(409, 'This order is still being created. Try again in a moment.');
+      return replay(existing, hash, callbackFor(existing.orderId ?? ''));
+    }
+    const order = created.row;
+    log.info(
+      { order_id: order.id, total_minor: order.totalMinor, currency: order.currency },
+      'order created',
+    );
+    const paymentDetails = await ensurePayment(order, callbackFor(order.id), { claimed: true });
+    return { ...createResponse(order), payment_details: handOut(paymentDetails, order) };
+  }
+
+  return create;
+}

@@ -1,0 +1,71 @@
+import { currencyForCountry, toMinor } from '@contract/money';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppDeps } from './context';
+import { type CatalogueService, createCatalogueService } from './modules/catalogue/service';
+import type { CatalogueVersion } from './modules/catalogue/version';
+import { type CheckoutService, createCheckoutService } from './modules/checkout/service';
+import { createOrdersService, type OrdersService } from './modules/orders/service';
+import { createPayments, type Payments } from './modules/payments/providers';
+import { createPlacesService, type PlacesService } from './modules/places/service';
+
+/** The domain services one module serves to another: built once per app, each handed to the modules that use it. */
+export interface Services {
+  /** The catalogue's version every in-memory answer is keyed by. */
+  catalogueVersion: CatalogueVersion;
+  /** The catalogue in memory: the checkout and the orders price from this one. */
+  catalogue: CatalogueService;
+  /** The reference data in memory: the checkout prices shipping from this one. */
+  places: PlacesService;
+  /** The checkout's pricing: the orders module prices orders with this very estimate. */
+  checkout: CheckoutService;
+  payments: Payments;
+  /** The orders: the payment routes apply verified outcomes through them. */
+  orders: OrdersService;
+}
+
+/** Builds the services in the order they need each other, so no module depends on another's registration. */
+export function buildServices(
+  deps: Omit<AppDeps, 'logger' | 'now'> & { now: () => Date },
+  app: Pick<FastifyInstance, 'inject'> & { log: FastifyBaseLogger },
+  catalogueVersion: CatalogueVersion,
+): Services {
+  const { config, db, now } = deps;
+  // One snapshot in memory, one reload per catalogue version.
+  const catalogue = createCatalogueService({
+    db,
+    now,
+    internationalPayments: config.features.internationalPayments,
+    version: catalogueVersion,
+  });
+  const places = createPlacesService({ db, log: app.log });
+  const checkout = createCheckoutService({
+    db,
+    now,
+    findPackage: catalogue.findPackage,
+    contentVersion: catalogue.contentVersion,
+    // The charge depends only on the currency: every country abroad pays in USD.
+    shippingChargeMinor: async (pincode, countryCode) => {
+      const currency = currencyForCountry(countryCode);
+      const major = await places.shippingCharges(pincode, currency === 'INR' ? 'IN' : 'US');
+      return toMinor(major, currency);
+    },
+    features: {
+      selfPickup: config.features.selfPickup,
+      internationalUsers: config.features.internationalUsers,
+    },
+    version: catalogueVersion,
+  });
+  const payments = createPayments(deps, app);
+  const orders = createOrdersService({
+    db,
+    now,
+    log: app.log.child({ module: 'orders' }),
+    checkout,
+    findPackage: catalogue.findPackage,
+    pickupLocations: () => places.pickupLocations(),
+    provider: payments.provider,
+    catalogueVersion,
+    stockTaken: catalogue.stockTaken,
+  });
+  return { catalogueVersion, catalogue, places, checkout, payments, orders };
+}
