@@ -21,8 +21,8 @@ import { OnHydratedProvider } from '../HydrationMarker';
 import { createShopRouter } from '../router';
 import { firstStepsOf } from './routeFirst';
 
+// The boot's later steps come from this chunk, so that the entry stays small.
 export { openKvStore as openDeviceDatabase } from '@/storage/kv';
-// The boot's later steps, in this chunk so that the entry stays small.
 export { registerServiceWorker } from '../pwa/registerServiceWorker';
 export { sendRequestsInTasksOfTheirOwn } from './requests';
 
