@@ -122,6 +122,8 @@ module.exports = {
     parser: 'swc',
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: '^node_modules/' },
+    // A git worktree may link node_modules to another checkout's: keep its paths under node_modules/.
+    preserveSymlinks: true,
     exclude: { path: '^(dist|test-results|playwright-report)/' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { APP_SHELL_PATH } from './contract/paths';
@@ -14,41 +14,6 @@ const ROUTER_CONFIG = {
   generatedRouteTree: './src/routeTree.gen.ts',
 } as const;
 const CLIENT_ENTRY = 'src/entry-client.tsx';
-
-/*
- * zod probes `new Function` (to compile faster parsers) as soon as the first object schema is built, and the
- * Content-Security-Policy (no 'unsafe-eval') reports that probe as a violation. zod reads its global config
- * from globalThis.__zod_globalConfig when its core module first runs: set jitless there, in that very module,
- * so it holds whichever chunk happens to evaluate zod first.
- */
-function zodWithoutEval(): Plugin {
-  return {
-    name: 'zod-without-eval',
-    transform(code, id) {
-      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
-      return { code: `globalThis.__zod_globalConfig ??= { jitless: true };\n${code}`, map: null };
-    },
-  };
-}
-
-/*
- * zod's `z` (classic and mini) and `z.core` namespaces re-export every locale (`z.locales`, some 250 KB) and the bundler keeps that nested namespace
- * even though the shop never reads it: the English messages zod uses by default are imported on their own. Dropping
- * the re-export cuts the zod chunk by two thirds, and with it the script a phone evaluates on the first visit. A
- * use of `z.locales` would now fail the build rather than ship quietly.
- */
-function zodWithoutLocales(): Plugin {
-  const reexport = 'export * as locales from "../locales/index.js";';
-  return {
-    name: 'zod-without-locales',
-    transform(code, id) {
-      if (!/[\\/]zod[\\/]v4[\\/](?:classic[\\/]external|mini[\\/]external|core[\\/]index)\.js$/.test(id))
-        return null;
-      if (!code.includes(reexport)) this.error('zod changed: its locales re-export was not found');
-      return { code: code.replace(reexport, ''), map: null };
-    },
-  };
-}
 
 /*
  * The service worker's offline fallback for a page it never saw (src/sw/app-shell.ts): the server's app shell,
@@ -72,8 +37,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter(ROUTER_CONFIG),
     react(),
-    zodWithoutEval(),
-    zodWithoutLocales(),
     !isSsrBuild && routerManifest({ routerConfig: ROUTER_CONFIG, entry: CLIENT_ENTRY }),
     // The server bundle (src/entry-server.tsx) renders pages in Node: it needs no service worker.
     !isSsrBuild &&

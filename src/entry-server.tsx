@@ -1,7 +1,7 @@
 /**
  * The server's entry (built by `vite build --ssr`, loaded by server/plugins/pages.ts): renders a page through
  * TanStack Router's request handler, with the route's loaders run and TanStack Query's cache sent along, into the
- * document the browser then adopts (src/app/startApp.tsx). The same route tree and providers as the browser's.
+ * document the browser then adopts (src/app/boot/startApp.tsx). The same route tree and providers as the browser's.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server';

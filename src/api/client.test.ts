@@ -172,16 +172,6 @@ describe('requests', () => {
     expect(error.kind).toBe('invalid-response');
     expect(reporter).toHaveBeenCalledOnce();
   });
-
-  it("starts the request in a later task than the call, not inside the caller's", async () => {
-    signIn();
-    const { requests } = fakeNetwork(() => json(200, { name: 'Asha' }));
-    const calls = [1, 2].map(() => apiRequest({ service: 'user', path: '/profile/v1/' }));
-    await Promise.resolve();
-    expect(requests).toHaveLength(0);
-    await Promise.all(calls);
-    expect(requests).toHaveLength(2);
-  });
 });
 
 describe('the error catalogue', () => {

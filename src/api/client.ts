@@ -2,7 +2,6 @@ import { MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_SECONDS, RES_STATUS } 
 import type { z } from 'zod';
 import { loadSchema, type Schema, type SchemaSource } from '@/lib/schemaSource';
 import { buyerTimeZone } from '@/lib/timeZone';
-import { yieldToMain } from '@/lib/yieldToMain';
 import { getApiConfig, type QueryValue, type Service, serviceUrl } from './config';
 import {
   ApiError,
@@ -78,8 +77,6 @@ function parseBody(text: string): unknown {
 }
 
 async function send(options: ApiRequestOptions, accessToken: string | undefined): Promise<RawResponse> {
-  // A request starts in a task of its own: a page's mount starts several at once, from inside its render's effects.
-  await yieldToMain();
   const url = serviceUrl(options.service, options.path, options.query);
   if (!isOnline()) throw networkError();
   const { signal } = options;

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type AnyRouter, createRouter } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import type { JSX, ReactNode } from 'react';
-import { LOAD_INTL_DATA } from '@/lib/intlData';
 import { routeTree } from '../routeTree.gen';
 import { RouteErrorView } from './RouteErrorView';
 import { SHOP_ROUTER_OPTIONS } from './routerOptions';
@@ -21,7 +20,7 @@ export interface ShopRouterOptions {
 
 /**
  * The one router of the shop, built the same way on the server (src/entry-server.tsx) and in the browser
- * (src/app/startApp.tsx), so a page renders the same tree in both. TanStack Query's SSR integration sends the
+ * (src/app/boot/startApp.tsx), so a page renders the same tree in both. TanStack Query's SSR integration sends the
  * server's query cache with the page and fills the browser's from it before hydration.
  */
 export function createShopRouter({ queryClient, countryCode, Wrap, nonce, isShell }: ShopRouterOptions) {
@@ -43,27 +42,8 @@ export function createShopRouter({ queryClient, countryCode, Wrap, nonce, isShel
   return router;
 }
 
-/**
- * What a page's first render needs ready, one step per task (`importInSteps`): ICU's data, the modules the routes
- * matching `pathname` ask for (`evaluateFirst`, outermost route first), then the routes' own code, which hydration
- * would otherwise ask for (a link per chunk it needs) inside its first slice of rendering.
- */
-export function firstStepsOf(router: AnyRouter, pathname: string): (() => Promise<unknown>)[] {
-  const [matched] = router.getMatchedRoutes(pathname);
-  const routeCode = () => Promise.all(matched.map((route) => route.options.component?.preload?.()));
-  return [
-    ...LOAD_INTL_DATA,
-    ...matched.flatMap((route) => route.options.staticData?.evaluateFirst ?? []),
-    routeCode,
-  ];
-}
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createShopRouter>;
-  }
-  interface StaticDataRouteOption {
-    /** The large modules the page's first render runs, loaded one per task before it (`importInSteps`). */
-    evaluateFirst?: readonly (() => Promise<unknown>)[];
   }
 }

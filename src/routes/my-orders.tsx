@@ -1,5 +1,4 @@
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
 import { MyOrdersPage } from '@/features/orders/MyOrdersPage';
@@ -9,7 +8,6 @@ import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/my-orders')({
-  staticData: { evaluateFirst: ORDER_CONTRACT_IMPORTS },
   // The session lives in the browser's cookies: the server renders the heading, the browser decides.
   beforeLoad: ({ location }) => {
     if (typeof document !== 'undefined' && !hasSession('main'))

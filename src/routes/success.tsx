@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { pageTitle } from '@/lib/site';
 import { OrderResultRoute } from './-order-result';
 import { validateResultSearch } from './-result-search';
 
 export const Route = createFileRoute('/success')({
-  staticData: { evaluateFirst: ORDER_CONTRACT_IMPORTS },
   validateSearch: validateResultSearch,
   head: () => ({
     meta: [{ title: pageTitle('Payment successful') }, { name: 'robots', content: 'noindex' }],

@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
 import { GoogleSignInButton } from '@/features/auth/GoogleSignInButton';
 import { hasSession, safeRedirect } from '@/features/auth/guards';
 import { PhoneSignInScreen } from '@/features/auth/PhoneSignInScreen';
@@ -8,7 +7,6 @@ import { validateRedirectSearch } from '../sign-in/-search';
 
 // Sign-in for the request forms: the forms token set (spec §6), then back to the form in `redirect`.
 export const Route = createFileRoute('/f/sign-in')({
-  staticData: { evaluateFirst: SIGN_IN_FIRST_IMPORTS },
   validateSearch: validateRedirectSearch,
   beforeLoad: ({ search }) => {
     if (hasSession('forms') && search.redirect) throw redirect({ href: safeRedirect(search.redirect) });

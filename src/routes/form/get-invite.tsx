@@ -7,15 +7,6 @@ import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/lib/inviteSearch'
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/get-invite')({
-  // The form's own large libraries (zod, the forms contract, the phone numbering plan, the form library).
-  staticData: {
-    evaluateFirst: [
-      () => import('@/lib/zodStep'),
-      () => import('@contract/forms'),
-      () => import('@/lib/phone'),
-      () => import('@/ui/form/form'),
-    ],
-  },
   validateSearch: parseGetInviteSearch,
   head: () => ({
     meta: [

@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useAuth } from '@/features/auth/AuthProvider';
-import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
 import { GoogleSignInButton } from '@/features/auth/GoogleSignInButton';
 import { hasSession, safeRedirect } from '@/features/auth/guards';
 import { PhoneSignInScreen } from '@/features/auth/PhoneSignInScreen';
@@ -9,7 +8,6 @@ import { AccountView } from './-account';
 import { validateRedirectSearch } from './-search';
 
 export const Route = createFileRoute('/sign-in/')({
-  staticData: { evaluateFirst: SIGN_IN_FIRST_IMPORTS },
   validateSearch: validateRedirectSearch,
   // A signed-in buyer sent here to sign in goes straight on to where they were going.
   beforeLoad: ({ search }) => {

@@ -1,6 +1,5 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
 import { VERIFY_GUARD } from '@/features/auth/guards';
 import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
 import { guardRoute } from '@/lib/guard';
@@ -9,7 +8,6 @@ import { getPendingSignIn } from '@/state/session';
 
 // Spec §2 guarded route: it renders only with the navigation key the sign-in gave it; else /sign-in.
 export const Route = createFileRoute('/sign-in/verify')({
-  staticData: { evaluateFirst: SIGN_IN_FIRST_IMPORTS },
   beforeLoad: guardRoute(VERIFY_GUARD, '/sign-in'),
   head: () => ({ meta: [{ title: pageTitle('Enter the code') }, { name: 'robots', content: 'noindex' }] }),
   component: VerifyRoute,

@@ -1,11 +1,9 @@
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { OrderStatusError, resultHref } from '@/features/checkout/result/OrderResult';
 import { pageTitle } from '@/lib/site';
 
 /** Spec §2: where a result page goes when the order-status call itself fails; Retry asks again there. */
 export const Route = createFileRoute('/order/$id/error')({
-  staticData: { evaluateFirst: ORDER_CONTRACT_IMPORTS },
   head: () => ({ meta: [{ title: pageTitle('Your order') }, { name: 'robots', content: 'noindex' }] }),
   component: OrderErrorRoute,
 });

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { pageTitle } from '@/lib/site';
 import { OrderResultRoute } from '../../-order-result';
 
 export const Route = createFileRoute('/order/$id/success')({
-  staticData: { evaluateFirst: ORDER_CONTRACT_IMPORTS },
   head: () => ({ meta: [{ title: pageTitle('Your order') }, { name: 'robots', content: 'noindex' }] }),
   component: OrderSuccessRoute,
 });

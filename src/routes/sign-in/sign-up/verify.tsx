@@ -8,11 +8,9 @@ import { forgetNavigation, guardRoute } from '@/lib/guard';
 import { pageTitle } from '@/lib/site';
 import { getPendingSignIn, getPendingSignUp, type PendingSignIn } from '@/state/session';
 import '@/features/auth/auth.css';
-import { SIGN_IN_FIRST_IMPORTS } from '@/features/auth/firstImports';
 
 // Spec §2 guarded route, "verify the code for sign-up": a new buyer's code, then their details.
 export const Route = createFileRoute('/sign-in/sign-up/verify')({
-  staticData: { evaluateFirst: SIGN_IN_FIRST_IMPORTS },
   beforeLoad: guardRoute(SIGN_UP_GUARD, '/sign-in'),
   head: () => ({ meta: [{ title: pageTitle('Sign up') }, { name: 'robots', content: 'noindex' }] }),
   component: SignUpRoute,

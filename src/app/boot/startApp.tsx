@@ -5,30 +5,39 @@ import { hydrateRoot } from 'react-dom/client';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
+import { track } from '@/features/analytics/track';
+import { AuthProvider } from '@/features/auth/AuthProvider';
+import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
-import { importInSteps, yieldToMain } from '@/lib/yieldToMain';
 import { hydrateCart } from '@/state/cart';
 import { adoptCountryCookie, bindCountryQueryClient, countryStore, hydrateCountry } from '@/state/country';
-import { openKvStore } from '@/storage/kv';
-import { track } from '../features/analytics/track';
-import { AuthProvider } from '../features/auth/AuthProvider';
-import { MY_ORDERS_QUERY_KEY } from '../features/orders/queryKeys';
 import {
   createQueryPersister,
   QUERY_PERSIST_BUSTER,
   QUERY_PERSIST_MAX_AGE_MS,
   shouldPersistQuery,
-} from '../storage/persister';
-import { OnHydratedProvider } from './HydrationMarker';
-import { registerServiceWorker } from './pwa/registerServiceWorker';
-import { createShopRouter, firstStepsOf } from './router';
+} from '@/storage/persister';
+import { OnHydratedProvider } from '../HydrationMarker';
+import { createShopRouter } from '../router';
+import { firstStepsOf } from './routeFirst';
+
+// The boot's later steps come from this chunk, so that the entry stays small.
+export { openKvStore as openDeviceDatabase } from '@/storage/kv';
+export { registerServiceWorker } from '../pwa/registerServiceWorker';
+export { sendRequestsInTasksOfTheirOwn } from './requests';
+
+export interface LivePage {
+  /** What the page at `pathname` evaluates before hydration, one step per task. */
+  firstSteps: (pathname: string) => (() => Promise<unknown>)[];
+  /** Adopts the server's page (router state, query cache, markup) in a transition. */
+  hydrate: () => void;
+}
 
 /**
- * Starts the live shop over the page the server rendered (src/entry-client.tsx calls it after the first paint):
- * query client and persister, client state from IndexedDB, the router, the auth actor and the service worker.
- * Each step hands the main thread back (`yieldToMain`) so a slow phone never sees one long task.
+ * The live shop over the page the server rendered (./order.ts says when): the query client and its persister and
+ * the providers, then `createRouter`. `onLive` runs once the whole page is hydrated.
  */
-export async function startApp(onMounted: () => void = () => {}): Promise<void> {
+export function createApp(onLive: () => void = () => {}): { createRouter: () => LivePage } {
   adoptBrowserOnline();
   // The server rendered the prices in the currency of the country cookie: the first render must agree.
   adoptCountryCookie();
@@ -63,7 +72,7 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
     serverPageAdopted();
     document.documentElement.dataset.app = 'ready';
     markHydrated();
-    onMounted();
+    onLive();
   };
 
   // biome-ignore lint/correctness/noComponentHookFactories: made once per router, never during a render
@@ -93,27 +102,26 @@ export async function startApp(onMounted: () => void = () => {}): Promise<void> 
     );
   }
 
-  // Building the router (its route tree and history) is a task's worth of work on a phone: it gets one of its own.
-  await yieldToMain();
-  const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
-  await yieldToMain();
-  // ICU's data, the page's large libraries and its own code, each in a task of its own, before hydration needs them;
-  // then asking for the device's database, which the state restored after hydration reads (hydration does not wait).
-  await importInSteps([...firstStepsOf(router, window.location.pathname), async () => openKvStore()]);
-  // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
-  // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RouterClient router={router} />
-      </StrictMode>,
-      {
-        onRecoverableError: (error) =>
-          console.warn('The live app differed from the server-rendered page', error),
-      },
-    );
-  });
-  await yieldToMain();
-  registerServiceWorker();
+  const createRouter = (): LivePage => {
+    const router = createShopRouter({ queryClient, countryCode: () => countryStore.countryCode, Wrap });
+    return {
+      firstSteps: (pathname) => firstStepsOf(router, pathname),
+      // A transition hydrates in slices that give way to input. RouterClient first takes over the server's router
+      // state and query cache (the page's data is not fetched again), then React adopts the document on screen.
+      hydrate: () =>
+        startTransition(() => {
+          hydrateRoot(
+            document,
+            <StrictMode>
+              <RouterClient router={router} />
+            </StrictMode>,
+            {
+              onRecoverableError: (error) =>
+                console.warn('The live app differed from the server-rendered page', error),
+            },
+          );
+        }),
+    };
+  };
+  return { createRouter };
 }
