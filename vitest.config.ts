@@ -30,6 +30,7 @@ export default defineConfig({
             'contract/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/audit/**/*.test.ts',
+            'tests/*.test.ts',
           ],
           globalSetup: ['./tests/setup/server-global.ts'],
           testTimeout: 30_000,

@@ -52,6 +52,8 @@ const routeIdOfFile = new Map([
   ['/shop/src/routes/order/$id/success.tsx', '/order/$id/success'],
   ['/shop/src/routes/business-licence/$.tsx', '/business-licence/$'],
   ['/shop/src/routes/about-us.tsx', '/about-us'],
+  ['/shop/src/routes/purchase.tsx', '/purchase'],
+  ['/shop/src/routes/__root.tsx', '/__root'],
 ]);
 
 describe('the router manifest', () => {
@@ -84,5 +86,17 @@ describe('the router manifest', () => {
         'assets/success.js',
       ]),
     );
+  });
+
+  it('lists a route without a chunk of its own (a redirect) with the entry and the app alone', () => {
+    expect(new Set(firstLoad['/purchase'])).toEqual(
+      new Set(['assets/entry.js', 'assets/react.js', 'assets/startApp.js', 'assets/router.js']),
+    );
+    expect(Object.keys(firstLoad).sort()).toEqual([
+      '/about-us',
+      '/business-licence/$',
+      '/order/$id/success',
+      '/purchase',
+    ]);
   });
 });

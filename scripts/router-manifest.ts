@@ -4,7 +4,8 @@
  * renders it, so a page arrives with its own CSS. Built from the client bundle in the same
  * build, the route files mapped to route ids by TanStack Router's generator. The build prints the JavaScript a first
  * load of each route transfers, gzip and brotli (quality 11, as scripts/precompress.ts writes what the server
- * sends); gzip is the figure the budget in `npm test` holds.
+ * sends), and writes each route's first-load files to FIRST_LOAD_FILE, from which `npm test` holds the gzip figure to
+ * its budget.
  */
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -12,6 +13,15 @@ import { Generator, getConfig } from '@tanstack/router-generator';
 import type { Plugin } from 'vite';
 
 export const ROUTER_MANIFEST_FILE = '.vite/router-manifest.json';
+const ROOT_ROUTE_ID = '/__root';
+
+/** Every route's first-load scripts, read by the JavaScript budget of `npm test` (tests/audit/js-budget.ts). */
+export const FIRST_LOAD_FILE = '.vite/first-load.json';
+
+/** The content of FIRST_LOAD_FILE: the files (paths under dist/) a first load of each route runs. */
+export interface FirstLoadManifest {
+  routes: Record<string, string[]>;
+}
 
 export interface Chunk {
   type: 'chunk';
@@ -61,8 +71,8 @@ const url = (file: string) => `/${file}`;
  * it imports beyond the root's. No script is preloaded: the page paints from its HTML and CSS, and scripts fetched
  * with them would only take bandwidth from the stylesheets and the largest picture (Lighthouse's LCP on the product
  * pages went from 2.6 s with them to 1.1 s without); the entry fetches the app once the page has loaded. Route ids come from the router's generator, so a route with parameters or a splat
- * (`/order/$id/success`, `/business-licence/$`) is keyed as the router matches it. Also returns, per route, every
- * file of its first load.
+ * (`/order/$id/success`, `/business-licence/$`) is keyed as the router matches it. Also returns, for every route
+ * the generator knows, every file of its first load (only the entry and the app for a route without a chunk).
  */
 export function buildRouterManifest(
   bundle: ReadonlyMap<string, Chunk>,
@@ -81,6 +91,9 @@ export function buildRouterManifest(
     },
   };
   const firstLoad: Record<string, string[]> = {};
+  // The generator keys the root route's file as ROOT_ROUTE_ID: it is every page's layout, not a page of its own.
+  for (const routeId of routeIdOfFile.values())
+    if (routeId !== ROOT_ROUTE_ID) firstLoad[routeId] = [...shared];
   for (const chunk of bundle.values()) {
     const moduleId = chunk.facadeModuleId?.split('?')[0];
     const routeId = moduleId ? routeIdOfFile.get(moduleId) : undefined;
@@ -100,6 +113,7 @@ export function routerManifest(options: {
   entry: string;
 }): Plugin {
   let root = process.cwd();
+  let firstLoadOfBuild: FirstLoadManifest | undefined;
   return {
     name: 'router-server-manifest',
     apply: 'build',
@@ -126,12 +140,28 @@ export function routerManifest(options: {
         fileName: ROUTER_MANIFEST_FILE,
         source: `${JSON.stringify({ routes }, null, 2)}\n`,
       });
-
+      const sortedFirstLoad: FirstLoadManifest = {
+        routes: Object.fromEntries(Object.entries(firstLoad).sort(([a], [b]) => a.localeCompare(b))),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_LOAD_FILE,
+        source: `${JSON.stringify(sortedFirstLoad, null, 2)}\n`,
+      });
+      firstLoadOfBuild = sortedFirstLoad;
+    },
+    // The sizes are printed once the bundle is final: Vite's preload helper is added to chunks after generateBundle.
+    writeBundle(_options, output) {
+      if (this.environment.name !== 'client' || !firstLoadOfBuild) return;
+      const firstLoad = firstLoadOfBuild.routes;
+      const codeOf = new Map<string, string>();
+      for (const item of Object.values(output))
+        if (item.type === 'chunk') codeOf.set(item.fileName, item.code);
       const compressed = new Map<string, { gzip: number; brotli: number }>();
       const sizesOf = (file: string) => {
         let sizes = compressed.get(file);
         if (!sizes) {
-          const code = Buffer.from(bundle.get(file)?.code ?? '');
+          const code = Buffer.from(codeOf.get(file) ?? '');
           sizes = {
             gzip: gzipSync(code, { level: 9 }).length,
             brotli: brotliCompressSync(code, {
@@ -147,11 +177,9 @@ export function routerManifest(options: {
       };
       const kb = (files: readonly string[], codec: 'gzip' | 'brotli') =>
         (files.reduce((sum, file) => sum + sizesOf(file)[codec], 0) / 1024).toFixed(1).padStart(6);
-      const lines = Object.entries(firstLoad)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(
-          ([routeId, files]) => `  ${routeId.padEnd(42)} ${kb(files, 'gzip')} KB ${kb(files, 'brotli')} KB`,
-        );
+      const lines = Object.entries(firstLoad).map(
+        ([routeId, files]) => `  ${routeId.padEnd(42)} ${kb(files, 'gzip')} KB ${kb(files, 'brotli')} KB`,
+      );
       process.stdout.write(
         `JavaScript of a first load per route (gzip, brotli):\n  ${'route'.padEnd(42)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}\n${lines.join('\n')}\n`,
       );

@@ -1,9 +1,11 @@
 /**
  * `npm test`: typecheck, lint, unit/component/API tests (the API's on PGlite) and, alongside them, the API tests
- * again on a throw-away PostgreSQL cluster, then build, browser end-to-end, Lighthouse budgets, in that order. A step
- * streams its output; a step run alongside another keeps its output until it ends (then prints it whole). The first
- * failing step stops the run. The last line is the summary a runner reads: `N passed, N failed` (test cases; a
- * failing step that has no cases of its own counts as one).
+ * again on a throw-away PostgreSQL cluster, then build, the JavaScript budget of every route, browser end-to-end,
+ * the Lighthouse guard, in that order. A step streams its output; a step run alongside another keeps its output until
+ * it ends (then prints it whole). The first failing step stops the run, except a budget step, after which the
+ * browser steps still run. Every step's time is printed. The last line is the summary a runner reads:
+ * `N passed, N failed, N flaky (names)` (test cases; a failing step that has no cases of its own counts as one; a
+ * flaky test is an e2e test that passed only on its retry).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -11,11 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postgresOnlyProblem, SERVER_SUITE_ARGS, startPostgresCluster } from '../scripts/postgres-cluster';
 import { localBin, repoRoot } from './e2e/support/env';
-
-interface Counts {
-  passed: number;
-  failed: number;
-}
+import { type Counts, casesCell, playwrightCounts, summaryLine, totals, vitestCounts } from './run-summary';
 
 interface Step {
   name: string;
@@ -33,6 +31,8 @@ interface Step {
    * cores of a two-core machine (each suite runs one worker) and different databases.
    */
   alongsidePrevious?: boolean;
+  /** Its failure fails the run but does not stop the steps after it: they measure other things. */
+  keepGoing?: boolean;
 }
 
 interface StepResult {
@@ -47,6 +47,7 @@ const vitestReport = join(reportDir, 'vitest.json');
 const FUZZ_TEST = 'server/contract-fuzz.test.ts';
 const vitestPostgresReport = join(reportDir, 'vitest-postgres.json');
 const playwrightReport = join(reportDir, 'playwright.json');
+const jsBudgetReport = join(reportDir, 'js-budget.json');
 const lighthouseSummary = join(repoRoot, '.lighthouse', 'summary.json');
 
 function readJson(path: string): unknown {
@@ -58,28 +59,11 @@ function readJson(path: string): unknown {
   }
 }
 
-function numberAt(value: unknown, key: string): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  const found = (value as Record<string, unknown>)[key];
-  return typeof found === 'number' ? found : 0;
-}
-
-/** vitest's JSON reporter (Jest's format). */
-function vitestCounts(path: string): Counts | undefined {
-  const report = readJson(path);
-  if (report === undefined) return undefined;
-  return { passed: numberAt(report, 'numPassedTests'), failed: numberAt(report, 'numFailedTests') };
-}
-
-/** Playwright's JSON reporter: `expected` passed first time, `flaky` passed on retry, `unexpected` failed. */
-function playwrightCounts(): Counts | undefined {
-  const report = readJson(playwrightReport);
-  if (report === undefined) return undefined;
-  const stats = (report as Record<string, unknown>).stats;
-  return {
-    passed: numberAt(stats, 'expected') + numberAt(stats, 'flaky'),
-    failed: numberAt(stats, 'unexpected'),
-  };
+/** tests/audit/js-budget.ts: one case per route, one failure per budget missed. */
+function jsBudgetCounts(): Counts | undefined {
+  const report = readJson(jsBudgetReport) as { passed?: unknown; failed?: unknown } | undefined;
+  if (typeof report?.passed !== 'number' || typeof report.failed !== 'number') return undefined;
+  return { passed: report.passed, failed: report.failed };
 }
 
 /** tests/audit/lighthouse.ts: one case per audited page (all of its budgets met or not). */
@@ -115,7 +99,7 @@ const steps: Step[] = [
     ],
     // This run is the PGlite one, whatever the caller's shell has set.
     env: { TEST_DATABASE_URL: '' },
-    counts: () => vitestCounts(vitestReport),
+    counts: () => vitestCounts(readJson(vitestReport)),
   },
   {
     // The API suite again on real PostgreSQL: many connections, so concurrent buyers really race for rows.
@@ -133,17 +117,25 @@ const steps: Step[] = [
       console.log(`PostgreSQL on 127.0.0.1:${cluster.port}`);
       return { env: { TEST_DATABASE_URL: cluster.url }, stop: cluster.stop };
     },
-    counts: () => vitestCounts(vitestPostgresReport),
+    counts: () => vitestCounts(readJson(vitestPostgresReport)),
     verify: () => postgresOnlyProblem(readJson(vitestPostgresReport)),
   },
   // npm run build: vite build, then the precompressed .br/.gz copies the server sends.
   { name: 'build', command: 'npm', args: ['run', 'build'] },
   {
+    // Deterministic, from dist/: each route's first-load gzip JavaScript against the framework floor plus its allowance.
+    name: 'js budgets',
+    command: process.execPath,
+    args: ['--import', 'tsx', join(repoRoot, 'tests', 'audit', 'js-budget.ts'), '--json', jsBudgetReport],
+    counts: () => jsBudgetCounts(),
+    keepGoing: true,
+  },
+  {
     name: 'e2e',
     command: localBin('playwright'),
     args: ['test'],
     env: { E2E_JSON_REPORT: playwrightReport },
-    counts: playwrightCounts,
+    counts: () => playwrightCounts(readJson(playwrightReport)),
   },
   {
     name: 'lighthouse',
@@ -244,7 +236,7 @@ function printTable(results: StepResult[]): void {
   const rows = results.map((r) => [
     r.name,
     r.exitCode === 0 ? 'ok' : `FAILED (exit ${r.exitCode})`,
-    r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed` : '',
+    casesCell(r.counts),
     `${r.seconds.toFixed(1)} s`,
   ]);
   const header = ['step', 'result', 'cases', 'time'];
@@ -273,7 +265,8 @@ async function main(): Promise<number> {
     if (partner) i++;
     const group = await runGroup(step, partner);
     results.push(...group);
-    if (group.some((r) => r.exitCode !== 0) || interrupted) break;
+    const stops = (r: StepResult) => r.exitCode !== 0 && !steps.find((s) => s.name === r.name)?.keepGoing;
+    if (group.some(stops) || interrupted) break;
   }
 
   printTable(results);
@@ -281,16 +274,8 @@ async function main(): Promise<number> {
   if (skipped.length > 0) console.log(`not run: ${skipped.join(', ')}`);
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  let passed = 0;
-  let failed = 0;
-  for (const result of results) {
-    passed += result.counts?.passed ?? 0;
-    // A failing step must show up as a failure even when it has no cases (tsc, biome, build) or its report is
-    // missing (it crashed before writing one).
-    failed += Math.max(result.counts?.failed ?? 0, result.exitCode !== 0 ? 1 : 0);
-  }
   rmSync(reportDir, { recursive: true, force: true });
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(summaryLine(totals(results)));
   return results.every((r) => r.exitCode === 0) && !interrupted ? 0 : 1;
 }
 
@@ -300,7 +285,7 @@ main().then(
   },
   (error: unknown) => {
     console.error(error);
-    console.log('0 passed, 1 failed');
+    console.log(summaryLine({ passed: 0, failed: 1, flaky: [] }));
     process.exitCode = 1;
   },
 );

@@ -1,28 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  appendHistory,
   auditedPages,
   budgetFailures,
   carriesNoindex,
-  ENFORCED,
-  enforcedLimits,
+  clsFailure,
+  GUARD,
+  type HistoryEntry,
   jsTransferBytes,
+  LANDING_OWN_JS_BYTES,
+  LANDING_OWN_JS_TARGET,
   median,
   medianMeasure,
   type PageMeasure,
   type PageToAudit,
+  performanceTrend,
+  ROUTE_OWN_JS_BUDGETS,
+  readHistory,
+  routeJsBudgets,
   scriptTransfers,
-  settledOutcome,
   skippedAudits,
   TARGETS,
 } from './budgets';
 
-const productPage: PageToAudit = { name: 'ibc-kit', path: '/ibc-kit', indexed: true, jsBudget: true };
-const noindexPage: PageToAudit = { name: 'sign-in', path: '/sign-in', indexed: false, jsBudget: false };
+const productPage: PageToAudit = { name: 'ibc-kit', path: '/ibc-kit', indexed: true };
+const noindexPage: PageToAudit = { name: 'sign-in', path: '/sign-in', indexed: false };
 
 const perfect: PageMeasure = {
   scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
   cls: 0,
-  jsGzipBytes: 50_000,
   noindex: false,
 };
 
@@ -53,20 +62,9 @@ describe('the audited pages', () => {
     ]);
   });
 
-  it('audits /checkout as a buyer reaches it, signed in with a cart, at the same budgets', () => {
+  it('audits /checkout as a buyer reaches it, signed in with a cart', () => {
     const checkout = auditedPages.find((page) => page.path === '/checkout');
     expect(checkout?.setup).toBe('signedInWithCart');
-    const limits = checkout && enforcedLimits(checkout);
-    expect(limits?.scores).toEqual(ENFORCED.scores);
-    expect(limits?.jsGzipBytes).toBe(ENFORCED.jsGzipBytes);
-  });
-
-  it('holds / and the product pages to the JavaScript budget', () => {
-    expect(auditedPages.filter((page) => page.jsBudget).map((page) => page.path)).toEqual([
-      '/',
-      '/ibc-kit',
-      '/custom-designed-bat',
-    ]);
   });
 
   it('skips is-crawlable only on the noindex pages', () => {
@@ -95,85 +93,40 @@ const scoring = (performance: number, over: Partial<PageMeasure> = {}): PageMeas
 describe('medianMeasure', () => {
   it("takes each metric's median on its own, and noindex from most runs", () => {
     const measure = medianMeasure([
-      scoring(80, { cls: 0.2, jsGzipBytes: 10, noindex: true }),
-      scoring(99, { cls: 0, jsGzipBytes: 30, noindex: true }),
-      scoring(91, { cls: 0.1, jsGzipBytes: 20, noindex: false }),
+      scoring(80, { cls: 0.2, noindex: true }),
+      scoring(99, { cls: 0, noindex: true }),
+      scoring(91, { cls: 0.1, noindex: false }),
     ]);
-    expect(measure).toEqual({ ...scoring(91), cls: 0.1, jsGzipBytes: 20, noindex: true });
+    expect(measure).toEqual({ ...scoring(91), cls: 0.1, noindex: true });
     expect(medianMeasure([scoring(90, { noindex: true }), scoring(90)]).noindex).toBe(false);
   });
 });
 
-describe('settledOutcome: when the first runs decide the median of five', () => {
-  const limits = ENFORCED;
-  it('is met once three runs meet every budget, since two runs to come cannot tip a median of five', () => {
-    expect(settledOutcome(productPage, [scoring(95), scoring(92)], 5, limits)).toBeUndefined();
-    expect(settledOutcome(productPage, [scoring(95), scoring(92), scoring(90)], 5, limits)).toBe('met');
+describe('the Lighthouse guard', () => {
+  it('holds performance at 85 and the pass/fail categories at 100, below the printed target of 95', () => {
+    expect(GUARD.scores).toEqual({ performance: 85, accessibility: 100, 'best-practices': 100, seo: 100 });
+    expect(TARGETS.scores.performance).toBe(95);
   });
 
-  it('waits while the runs are split, and decides on the third on either side', () => {
-    const split = [scoring(95), scoring(70), scoring(96), scoring(60)];
-    expect(settledOutcome(productPage, split.slice(0, 3), 5, limits)).toBeUndefined();
-    expect(settledOutcome(productPage, split, 5, limits)).toBeUndefined();
-    expect(settledOutcome(productPage, [...split, scoring(91)], 5, limits)).toBe('met');
-    expect(settledOutcome(productPage, [...split, scoring(89)], 5, limits)).toBe('missed');
+  it('passes a median between the guard and the target, which misses only the target', () => {
+    const short = scoring(88);
+    expect(budgetFailures(productPage, short, GUARD)).toEqual([]);
+    expect(budgetFailures(productPage, short, TARGETS)).toEqual(['performance 88 < 95']);
   });
 
-  it('is missed once three runs miss one budget, however well the others score', () => {
-    const over = { jsGzipBytes: limits.jsGzipBytes + 1 };
-    expect(
-      settledOutcome(productPage, [scoring(99, over), scoring(99, over), scoring(99, over)], 5, limits),
-    ).toBe('missed');
-    expect(
-      settledOutcome(productPage, [scoring(99, over), scoring(99), scoring(99, over)], 5, limits),
-    ).toBeUndefined();
-  });
-
-  it('counts an unmeasured metric as the worst, and holds a noindex page to carrying it', () => {
-    const unmeasured = scoring(99, { cls: Number.NaN });
-    expect(settledOutcome(productPage, [unmeasured, scoring(99), scoring(99)], 5, limits)).toBeUndefined();
-    const signIn = { ...noindexPage, performanceFloor: 85 };
-    const carried = scoring(90, { noindex: true });
-    expect(settledOutcome(signIn, [carried, carried, carried], 5, enforcedLimits(signIn))).toBe('met');
-    expect(settledOutcome(signIn, [scoring(90), scoring(90), scoring(90)], 5, enforcedLimits(signIn))).toBe(
-      'missed',
-    );
-  });
-
-  it('decides from all the runs when none are to come', () => {
-    expect(settledOutcome(productPage, [scoring(95), scoring(80)], 2, limits)).toBe('missed');
-    expect(settledOutcome(productPage, [scoring(95), scoring(91)], 2, limits)).toBe('met');
+  it('fails a median under the guard, and any accessibility or best-practices loss', () => {
+    expect(budgetFailures(productPage, scoring(84), GUARD)).toEqual(['performance 84 < 85']);
+    const lost = { ...perfect, scores: { ...perfect.scores, accessibility: 98, 'best-practices': 96 } };
+    expect(budgetFailures(productPage, lost, GUARD)).toEqual([
+      'accessibility 98 < 100',
+      'best-practices 96 < 100',
+    ]);
   });
 });
 
 describe('budgetFailures', () => {
   it('passes a page that meets every budget', () => {
     expect(budgetFailures(productPage, perfect, TARGETS)).toEqual([]);
-  });
-
-  it("holds a page with its own floor to that floor, and every other page to ENFORCED's", () => {
-    const home = auditedPages.find((page) => page.path === '/');
-    if (!home) throw new Error('the audited pages include /');
-    const floored = { ...home, performanceFloor: 85 };
-    const at87 = { ...perfect, scores: { ...perfect.scores, performance: 87 } };
-    expect(budgetFailures(floored, at87, enforcedLimits(floored))).toEqual([]);
-    expect(budgetFailures(home, at87, enforcedLimits(home))).toEqual(['performance 87 < 90']);
-  });
-
-  it('holds npm test to the enforced limits: a page short of the target but above the floor still passes', () => {
-    const short = { ...perfect, scores: { ...perfect.scores, performance: 92 } };
-    expect(budgetFailures(productPage, short, TARGETS)).toEqual(['performance 92 < 95']);
-    expect(budgetFailures(productPage, short, ENFORCED)).toEqual([]);
-    // A measured run that regressed (not a budget): it must fail the enforced limits.
-    const regressedRun = {
-      ...perfect,
-      scores: { ...perfect.scores, performance: 70 },
-      jsGzipBytes: 300 * 1024,
-    };
-    expect(budgetFailures(productPage, regressedRun, ENFORCED)).toEqual([
-      'performance 70 < 90',
-      'JS 300.0 KB gzip > 165.0 KB',
-    ]);
   });
 
   it('names each category below its budget', () => {
@@ -191,8 +144,8 @@ describe('budgetFailures', () => {
 
   it('holds SEO only on indexed pages', () => {
     const lowSeo = { ...perfect, noindex: true, scores: { ...perfect.scores, seo: 60 } };
-    expect(budgetFailures(noindexPage, lowSeo, TARGETS)).toEqual([]);
-    expect(budgetFailures(productPage, lowSeo, TARGETS)).toEqual(['seo 60 < 100']);
+    expect(budgetFailures(noindexPage, lowSeo, GUARD)).toEqual([]);
+    expect(budgetFailures(productPage, lowSeo, GUARD)).toEqual(['seo 60 < 100']);
   });
 
   it('fails a noindex page that does not carry noindex', () => {
@@ -201,19 +154,120 @@ describe('budgetFailures', () => {
     ]);
   });
 
-  it('takes CLS up to float noise as 0 and any real shift as a failure', () => {
-    expect(budgetFailures(productPage, { ...perfect, cls: 0.0009 }, TARGETS)).toEqual([]);
-    expect(budgetFailures(productPage, { ...perfect, cls: 0.002 }, TARGETS)).toEqual(['CLS 0.0020 > 0']);
-    expect(budgetFailures(productPage, { ...perfect, cls: Number.NaN }, TARGETS)).toEqual(['CLS NaN > 0']);
+  it('fails any layout shift under the guard as well as the targets', () => {
+    expect(budgetFailures(productPage, { ...perfect, cls: 0.002 }, GUARD)).toEqual(['CLS 0.0020 > 0']);
+  });
+});
+
+describe('CLS', () => {
+  it('takes up to float noise as 0 and any real shift as a failure', () => {
+    expect(clsFailure(0)).toBeNull();
+    expect(clsFailure(0.0009)).toBeNull();
+    expect(clsFailure(0.001)).toBeNull();
+    expect(clsFailure(0.002)).toBe('CLS 0.0020 > 0');
   });
 
-  it('fails JavaScript over 120 KB on a budgeted page only', () => {
-    expect(budgetFailures(productPage, { ...perfect, jsGzipBytes: TARGETS.jsGzipBytes }, TARGETS)).toEqual(
-      [],
+  it('fails a CLS Lighthouse could not measure', () => {
+    expect(clsFailure(Number.NaN)).toBe('CLS NaN > 0');
+  });
+});
+
+describe('the JavaScript budget of each route', () => {
+  const floor = 111_870;
+  const landing = 40 * 1024;
+  const budgets = { '/': landing, '/ibc-kit': landing, '/sign-in/': 120 * 1024 };
+
+  it('passes routes at or under the framework floor plus their allowance, one row each', () => {
+    const measured = { '/': floor + landing, '/ibc-kit': floor + 30_000, '/sign-in/': 200_000 };
+    const { rows, failures } = routeJsBudgets(measured, floor, budgets);
+    expect(failures).toEqual([]);
+    expect(rows).toEqual([
+      { route: '/', gzipBytes: floor + 40_960, budgetBytes: floor + 40_960, allowanceBytes: 40_960 },
+      { route: '/ibc-kit', gzipBytes: floor + 30_000, budgetBytes: floor + 40_960, allowanceBytes: 40_960 },
+      { route: '/sign-in/', gzipBytes: 200_000, budgetBytes: floor + 122_880, allowanceBytes: 122_880 },
+    ]);
+  });
+
+  it('fails a route over its budget with a message naming the route, its bytes and its budget', () => {
+    const measured = { '/': floor + landing + 1, '/ibc-kit': 100_000, '/sign-in/': 100_000 };
+    expect(routeJsBudgets(measured, floor, budgets).failures).toEqual([
+      '/: 152831 bytes gzip (149.2 KB) > budget 152830 bytes (149.2 KB: framework floor 109.2 KB + 40.0 KB)',
+    ]);
+  });
+
+  it('moves every budget with the framework floor', () => {
+    const measured = { '/': 160_000, '/ibc-kit': 100_000, '/sign-in/': 100_000 };
+    expect(routeJsBudgets(measured, floor, budgets).failures).toHaveLength(1);
+    expect(routeJsBudgets(measured, 120_000, budgets).failures).toEqual([]);
+  });
+
+  it('fails a built route without a budget, a budget for a route the build lacks, and an unmeasured route', () => {
+    const measured = { '/': Number.NaN, '/ibc-kit': 100_000, '/new-page': 120_000 };
+    expect(routeJsBudgets(measured, floor, budgets).failures).toEqual([
+      '/: NaN bytes gzip (NaN KB) > budget 152830 bytes (149.2 KB: framework floor 109.2 KB + 40.0 KB)',
+      '/new-page: 120000 bytes gzip and no budget (add it to ROUTE_OWN_JS_BUDGETS)',
+      '/sign-in/: has a budget but the build has no such route',
+    ]);
+  });
+
+  it('holds / and every product page to one allowance, with the framework floor plus 40 KB as their target', () => {
+    const landing = Object.entries(ROUTE_OWN_JS_BUDGETS)
+      .filter(([, allowance]) => allowance === LANDING_OWN_JS_BYTES)
+      .map(([route]) => route)
+      .sort();
+    expect(LANDING_OWN_JS_TARGET).toBe(40 * 1024);
+    expect(LANDING_OWN_JS_BYTES).toBeGreaterThanOrEqual(LANDING_OWN_JS_TARGET);
+    expect(landing).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/custom-designed-bat',
+        '/ibc-game',
+        '/ibc-game-plus-bat',
+        '/ibc-kit',
+        '/ibc-kit-no-cost-emi',
+        '/ibc-steam-game',
+      ]),
     );
-    const heavy = { ...perfect, jsGzipBytes: 215 * 1024 };
-    expect(budgetFailures(productPage, heavy, TARGETS)).toEqual(['JS 215.0 KB gzip > 120.0 KB']);
-    expect(budgetFailures({ ...productPage, jsBudget: false }, heavy, TARGETS)).toEqual([]);
+  });
+});
+
+describe('the Lighthouse history', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const entry = (at: string, home: number): HistoryEntry => ({
+    at,
+    commit: 'abc1234',
+    runsPerPage: 3,
+    pages: { home: { scores: { ...perfect.scores, performance: home }, cls: 0, lcpMs: 1200, tbtMs: 80 } },
+  });
+
+  it('appends one JSON line per run, creating the folder, and reads them back oldest first', () => {
+    dir = mkdtempSync(join(tmpdir(), 'lighthouse-history-'));
+    const file = join(dir, 'nested', 'history.jsonl');
+    expect(readHistory(file)).toEqual([]);
+    appendHistory(file, entry('2025-01-01T00:00:00.000Z', 97));
+    appendHistory(file, entry('2025-01-02T00:00:00.000Z', 91));
+    expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+    expect(readHistory(file)).toEqual([
+      entry('2025-01-01T00:00:00.000Z', 97),
+      entry('2025-01-02T00:00:00.000Z', 91),
+    ]);
+  });
+
+  it('skips a line cut short by an interrupted write', () => {
+    dir = mkdtempSync(join(tmpdir(), 'lighthouse-history-'));
+    const file = join(dir, 'history.jsonl');
+    writeFileSync(file, `${JSON.stringify(entry('a', 90))}\n{"at":"b","pa\n`);
+    appendHistory(file, entry('c', 95));
+    expect(readHistory(file).map((e) => e.at)).toEqual(['a', 'c']);
+  });
+
+  it("gives a page's last performance medians, NaN where an entry lacks the page", () => {
+    const entries = [entry('1', 90), entry('2', 92), { ...entry('3', 0), pages: {} }, entry('4', 96)];
+    expect(performanceTrend(entries, 'home', 3)).toEqual([92, Number.NaN, 96]);
   });
 });
 
