@@ -18,9 +18,9 @@ import {
 } from '../orders/testing';
 import type { PaymentProvider } from './provider';
 import { createPaymentProvider, providerCspSources, sandboxSecret } from './providers';
-import { createSandbox, sandboxPaymentSignature, sandboxWebhookSecret } from './sandbox';
+import { sandboxPaymentSignature, sandboxWebhookSecret } from './sandbox';
 import { hmacHex } from './signature';
-import { sendSandboxWebhook } from './testing';
+import { sendSandboxWebhook, testSandbox } from './testing';
 
 const NOW = new Date('2026-06-01T10:00:00+05:30');
 let shop: TestApp;
@@ -310,14 +310,7 @@ describe('the provider payment order', () => {
   it('is created once per shop order; after a provider failure the retry tries again for the same order', async () => {
     let calls = 0;
     let failNext = true;
-    const sandbox = createSandbox({
-      db: shop.db,
-      secret: SANDBOX_SECRET,
-      now: () => NOW,
-      settleMs: 1000,
-      deliver: async () => {},
-      log: shop.app.log,
-    });
+    const sandbox = testSandbox(shop, { secret: SANDBOX_SECRET, now: () => NOW });
     const flaky: PaymentProvider = {
       ...sandbox.provider,
       async createPayment(input) {
@@ -354,14 +347,7 @@ describe('the provider payment order', () => {
   });
 
   it('PAYMENT_PROVIDER names an adapter this build must have', () => {
-    const sandbox = createSandbox({
-      db: shop.db,
-      secret: SANDBOX_SECRET,
-      now: () => NOW,
-      settleMs: 1000,
-      deliver: async () => {},
-      log: shop.app.log,
-    });
+    const sandbox = testSandbox(shop, { secret: SANDBOX_SECRET, now: () => NOW });
     const config = testConfig({ PAYMENT_PROVIDER: 'razorpay' });
     expect(() => createPaymentProvider(config, sandbox, {})).toThrow(
       /PAYMENT_PROVIDER=razorpay is not available/,

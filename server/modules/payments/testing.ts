@@ -1,7 +1,10 @@
 import type { App } from '../../app';
+import type { Database } from '../../db/client';
 import {
+  createSandbox,
   SANDBOX_SIGNATURE_HEADER,
   SANDBOX_TIMESTAMP_HEADER,
+  type SandboxDeps,
   sandboxWebhookSecret,
   sandboxWebhookSignature,
 } from './sandbox';
@@ -39,5 +42,19 @@ export function sendSandboxWebhook(
       [SANDBOX_TIMESTAMP_HEADER]: String(timestamp),
       [SANDBOX_SIGNATURE_HEADER]: sandboxWebhookSignature(secret, timestamp, raw),
     },
+  });
+}
+
+/** A sandbox of a test's own on the test app's database, whose webhooks go nowhere unless `deliver` says. */
+export function testSandbox(
+  shop: { db: Database; app: App },
+  input: { secret: string; now: () => Date } & Partial<Pick<SandboxDeps, 'deliver' | 'webhookDelayMs'>>,
+) {
+  return createSandbox({
+    db: shop.db,
+    settleMs: 1000,
+    deliver: async () => {},
+    log: shop.app.log,
+    ...input,
   });
 }

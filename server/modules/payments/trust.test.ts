@@ -18,8 +18,7 @@ import {
   wholePackage,
 } from '../orders/testing';
 import type { PaymentProvider } from './provider';
-import { createSandbox } from './sandbox';
-import { sendSandboxWebhook } from './testing';
+import { sendSandboxWebhook, testSandbox } from './testing';
 
 /*
  * The holes an outside probe found in the payments, each as the repro that used to succeed: free orders, a unit
@@ -262,14 +261,7 @@ describe('a unit is never sold twice', () => {
 
   it('a refund the provider refuses is asked for again by the sweep', async () => {
     let refuse = true;
-    const sandbox = createSandbox({
-      db: shop.db,
-      secret: SANDBOX_SECRET,
-      now,
-      settleMs: 1000,
-      deliver: async () => {},
-      log: shop.app.log,
-    });
+    const sandbox = testSandbox(shop, { secret: SANDBOX_SECRET, now: now });
     const flaky: PaymentProvider = {
       ...sandbox.provider,
       async refund(input) {
@@ -303,11 +295,9 @@ describe('a unit is never sold twice', () => {
 describe('no paid order is lost', () => {
   it('a webhook the shop did not acknowledge stays in the outbox and is sent again until it is', async () => {
     let fail = true;
-    const sandbox = createSandbox({
-      db: shop.db,
+    const sandbox = testSandbox(shop, {
       secret: SANDBOX_SECRET,
       now,
-      settleMs: 1000,
       webhookDelayMs: 0,
       deliver: async (raw, headers) => {
         if (fail) throw new Error('connection reset');
@@ -319,7 +309,6 @@ describe('no paid order is lost', () => {
         });
         expect(response.statusCode).toBe(200);
       },
-      log: shop.app.log,
     });
     const o = await order(buyerA);
     const [payment] = await shop.db
@@ -386,14 +375,7 @@ describe('no paid order is lost', () => {
   });
 
   it('an order a crash left without a provider payment gives its stock back within one sweep', async () => {
-    const sandbox = createSandbox({
-      db: shop.db,
-      secret: SANDBOX_SECRET,
-      now,
-      settleMs: 1000,
-      deliver: async () => {},
-      log: shop.app.log,
-    });
+    const sandbox = testSandbox(shop, { secret: SANDBOX_SECRET, now: now });
     const down: PaymentProvider = {
       ...sandbox.provider,
       async createPayment() {
