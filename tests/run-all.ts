@@ -84,6 +84,8 @@ const steps: Step[] = [
     ? [{ name: 'typecheck sw', command: localBin('tsc'), args: ['--noEmit', '-p', 'tsconfig.sw.json'] }]
     : []),
   { name: 'lint', command: localBin('biome'), args: ['check', '.'] },
+  // DESIGN.md §3's one-way imports (dependency-cruiser, .dependency-cruiser.cjs), as `npm run lint` runs them.
+  { name: 'layers', command: localBin('tsx'), args: ['scripts/layers.ts'] },
   {
     name: 'vitest',
     command: localBin('vitest'),
