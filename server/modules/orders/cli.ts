@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatMoney } from '@contract/money';
+import { formatMoney, toMajor, toMinor } from '@contract/money';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { operatorRequest } from '../../runtime';
@@ -32,7 +32,8 @@ export const refundsResponseSchema = z.object({
       order_id: z.string(),
       customer_order_id: z.string(),
       order_status: z.enum(['REFUND_PENDING', 'REFUNDED']),
-      total_minor: z.number().int(),
+      /** Major units, as money travels on the wire. */
+      total_amount: z.number().nonnegative(),
       currency: z.enum(['INR', 'USD']),
       provider_payment_id: z.string().nullable(),
       refund_id: z.string().nullable(),
@@ -91,7 +92,7 @@ export function describeRefunds({ refunds }: RefundsResponse): string {
     [
       r.customer_order_id,
       r.order_status.padEnd(14),
-      formatMoney(r.total_minor, r.currency).padStart(10),
+      formatMoney(toMinor(r.total_amount, r.currency), r.currency).padStart(10),
       r.provider_payment_id ?? '-',
       r.refund_id ?? '(not accepted yet)',
       r.updated_at,
@@ -124,7 +125,7 @@ export async function readRefunds(db: Database): Promise<RefundsResponse> {
       order_id: row.id,
       customer_order_id: customerOrderId(row.number),
       order_status: row.status as 'REFUND_PENDING' | 'REFUNDED',
-      total_minor: row.totalMinor,
+      total_amount: toMajor(row.totalMinor, row.currency),
       currency: row.currency,
       provider_payment_id: row.providerPaymentId,
       refund_id: row.refundId,

@@ -60,6 +60,11 @@ export function refuse(statusCode: number, message: string, field?: string): Htt
 
 export const minutes = (n: number) => n * 60_000;
 
+/** A payment was taken and the order settled with it (kept, or given back): no later word of the provider moves it. */
+export function isSettled(status: OrderStatus): boolean {
+  return status === 'SUCCESS' || status === 'REFUND_PENDING' || status === 'REFUNDED';
+}
+
 export function isOpen(status: OrderStatus): boolean {
   return (repo.OPEN_STATUSES as readonly string[]).includes(status);
 }

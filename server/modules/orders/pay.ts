@@ -2,7 +2,7 @@ import type { OrderStatus, PaymentResult } from '@contract/orders';
 import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import type { OrderPayments, PaymentOutcome } from '../payments/provider';
-import { ORDER_NOT_FOUND, type OrdersContext, refuse } from './context';
+import { isSettled, ORDER_NOT_FOUND, type OrdersContext, refuse } from './context';
 import * as repo from './repo';
 
 /** Inside a late payment's savepoint: a unit it needs has gone to another buyer. */
@@ -131,9 +131,7 @@ export function createSettlement(ctx: OrdersContext) {
     const status = await transaction(async (tx, bump): Promise<OrderStatus | null> => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order) return null;
-      if (order.status === 'SUCCESS' || order.status === 'REFUND_PENDING' || order.status === 'REFUNDED') {
-        return order.status;
-      }
+      if (isSettled(order.status)) return order.status;
       const at = now();
       if (outcome === 'PAID') {
         const paid = await markPaid(tx, order, providerPaymentId, bump);
@@ -189,7 +187,7 @@ export function createPaymentChecks(
           throw refuse(400, 'This payment result could not be verified', 'payment_result');
         }
         await applyOutcome(order.id, 'PAID', result.provider_payment_id);
-      } else if (order.providerOrderId && order.status !== 'SUCCESS') {
+      } else if (order.providerOrderId && !isSettled(order.status)) {
         const state = await provider.fetchState(order.providerOrderId);
         if (state.outcome !== 'CREATED') await applyOutcome(order.id, state.outcome, state.providerPaymentId);
       }

@@ -41,9 +41,6 @@ const sandboxParamsSchema = z.object({ id: z.string().trim().min(1).max(128) });
 const modalQuerySchema = z.object({ order_id: z.string().trim().min(1).max(128), token: tokenSchema });
 const linkQuerySchema = z.object({ token: tokenSchema });
 
-const paymentNotFound = () =>
-  new HttpError(404, 'This sandbox payment does not exist. Go back to the shop and try again.');
-
 function html(reply: FastifyReply, status: number, body: string) {
   return reply
     .code(status)
@@ -77,13 +74,12 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     reply.header('x-frame-options', 'SAMEORIGIN');
     const { order_id: id, token } = request.query;
     const payment = await sandbox.findGranted(id, token, 'modal');
-    if (!payment) throw paymentNotFound();
     return html(reply, 200, modalPage(payment, token ?? ''));
   });
 
   app.post('/api/choose', { schema: { body: chooseBodySchema } }, async (request, reply) => {
     const { provider_order_id: id, choice, token } = request.body;
-    const result = await sandbox.choose(id, choice, token);
+    const result = await sandbox.choose(id, choice, token, 'modal');
     reply.header('cache-control', NO_STORE);
     return {
       event: result.event,
@@ -105,7 +101,6 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     async (request, reply) => {
       const { token } = request.query;
       const payment = await sandbox.findGranted(request.params.id, token, 'redirect');
-      if (!payment) throw paymentNotFound();
       return html(reply, 200, linkPage(payment, token ?? ''));
     },
   );
@@ -120,9 +115,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: Sandbox }> = async (app, {
     },
     async (request, reply) => {
       const { choice, token } = request.body;
-      const payment = await sandbox.findGranted(request.params.id, token, 'redirect');
-      if (!payment) throw paymentNotFound();
-      const result = await sandbox.choose(payment.providerOrderId, choice, token);
+      const result = await sandbox.choose(request.params.id, choice, token, 'redirect');
       return reply.header('cache-control', NO_STORE).redirect(result.returnUrl, 303);
     },
   );

@@ -127,6 +127,7 @@ export function sandboxReturnSignature(
   return hmacHex(secret, `${fields.linkId}|${fields.reference}|${fields.status}|${fields.paymentId}`);
 }
 
+const NOT_FOUND = 'This sandbox payment does not exist. Go back to the shop and try again.';
 const NOT_YOURS =
   'This payment page has expired or is not yours. Go back to the shop and open the payment again.';
 
@@ -165,9 +166,13 @@ export function createSandbox(deps: SandboxDeps) {
   }
 
   /** A payment page for its own buyer only; anything else reads as not found or not yours. */
-  async function findGranted(providerOrderId: string, token: string | undefined, kind: 'modal' | 'redirect') {
+  async function findGranted(
+    providerOrderId: string,
+    token: string | undefined,
+    kind?: SandboxPaymentRow['kind'],
+  ): Promise<SandboxPaymentRow> {
     const row = await find(providerOrderId);
-    if (row?.kind !== kind) return undefined;
+    if (!row || (kind !== undefined && row.kind !== kind)) throw new HttpError(404, NOT_FOUND);
     if (!granted(row, token)) throw new HttpError(403, NOT_YOURS);
     return row;
   }
@@ -308,10 +313,9 @@ export function createSandbox(deps: SandboxDeps) {
     providerOrderId: string,
     choice: SandboxChoice,
     token: string | undefined,
+    kind?: SandboxPaymentRow['kind'],
   ): Promise<SandboxChoiceResult> {
-    const current = await find(providerOrderId);
-    if (!current) throw new HttpError(404, 'This payment is not known to the sandbox');
-    if (!granted(current, token)) throw new HttpError(403, NOT_YOURS);
+    const current = await findGranted(providerOrderId, token, kind);
     if (current.status === 'PAID' || current.status === 'PENDING' || current.status === 'REFUNDED') {
       throw new HttpError(409, 'This payment has already been made');
     }
