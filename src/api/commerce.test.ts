@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { availabilityConfigQuery, fetchPriceEstimate, packageByIdQuery } from './commerce';
+import { availabilityConfigQuery, fetchAvailablePackages, packageByIdQuery } from './commerce';
 import { ApiError, setErrorReporter } from './errors';
 import { fakeNetwork, json, resetClient } from './test-helpers';
 
@@ -19,7 +19,7 @@ afterEach(() => {
 describe('commerce responses are checked against the contract', () => {
   it('rejects a price estimate that does not match the contract', async () => {
     fakeNetwork(() => json(200, { packages: 'none' }));
-    const error = await fetchPriceEstimate(['SOLO'], 'IN').catch((caught: unknown) => caught);
+    const error = await fetchAvailablePackages(['SOLO'], 'IN').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('invalid-response');
   });

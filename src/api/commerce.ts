@@ -42,7 +42,7 @@ export const catalogueKeys = {
  * GET the packages with their prices and estimates as sold in one country (spec §7 price estimate).
  * `fresh`: past the service worker's cache, for a caller that must record only prices the server confirmed.
  */
-export function fetchPriceEstimate(
+export function fetchAvailablePackages(
   codes: readonly string[],
   countryCode: string,
   { signal, fresh = false }: { signal?: AbortSignal; fresh?: boolean } = {},
@@ -62,7 +62,7 @@ export function fetchPriceEstimate(
 export function packagesByCodesQuery(codes: readonly string[], countryCode: string) {
   return queryOptions({
     queryKey: catalogueKeys.packagesByCodes(codes, countryCode),
-    queryFn: ({ signal }) => fetchPriceEstimate(codes, countryCode, { signal }),
+    queryFn: ({ signal }) => fetchAvailablePackages(codes, countryCode, { signal }),
   });
 }
 

@@ -1,4 +1,5 @@
-import type { PostalLookupResponse, PostOffice } from '@contract/places';
+import type { PostalLookupResponse, PostOffice, StateOption } from '@contract/places';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 
 /*
@@ -71,4 +72,27 @@ export async function lookupPostOffice(
   } catch {
     return undefined;
   }
+}
+
+/** The postal lookup as a query: one call per pincode, whoever asks (the checkout's auto-fill and its form's). */
+export function postOfficeQuery(pinCode: string) {
+  return {
+    queryKey: ['postal', 'pincode', pinCode] as const,
+    // A lookup that found nothing is an answer (spec §5: silent), kept as null.
+    queryFn: async ({ signal }: { signal: AbortSignal }) => (await lookupPostOffice(pinCode, { signal })) ?? null,
+    staleTime: 24 * 60 * 60_000,
+  };
+}
+
+export function fetchPostOffice(client: QueryClient, pinCode: string): Promise<PostOffice | null> {
+  return client.fetchQuery(postOfficeQuery(pinCode));
+}
+
+/** The state option a post office's state names (by its name, or by its enum spelling). */
+export function stateOptionFor(office: PostOffice, states: readonly StateOption[]): StateOption | undefined {
+  const name = office.State.trim().toLowerCase();
+  const asEnum = office.State.trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_');
+  return states.find((s) => s.state_name.toLowerCase() === name || s.state_name_enum === asEnum);
 }

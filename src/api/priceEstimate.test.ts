@@ -13,7 +13,6 @@ import {
   toPriceView,
 } from './priceEstimate';
 import { delay, errorBody, fakeNetwork, json, resetClient } from './test-helpers';
-import { setTokens } from './tokens';
 
 let restoreReporter: () => void;
 
@@ -140,67 +139,45 @@ describe('estimates asked for at once', () => {
     const network = fakeNetwork(
       () => new Promise<Response>((resolve) => releases.push(() => resolve(json(200, ESTIMATE)))),
     );
-    const signals = () => network.fetchMock.mock.calls.map(([, init]) => init?.signal as AbortSignal);
     const releaseAll = () => {
       for (const release of releases.splice(0)) release();
     };
-    return { ...network, signals, releaseAll };
+    return { ...network, releaseAll };
   }
 
-  it('share one request while it is on its way, and never reuse an answer once it arrived', async () => {
+  it('the cart and the checkout asking for the same price share one request; an answer is not reused later', async () => {
     const network = heldNetwork();
-    const first = fetchPriceEstimate(inputs, WORLD);
-    const second = fetchPriceEstimate({ ...inputs }, WORLD);
+    const client = new QueryClient();
+    const cart = new QueryObserver(
+      client,
+      priceEstimateQuery(inputs, { ...WORLD, enabled: true }, { gcTime: 60_000 }),
+    );
+    const stopCart = cart.subscribe(() => undefined);
+    const checkout = client.fetchQuery(priceEstimateQuery({ ...inputs }, { ...WORLD, enabled: true }));
     await delay(0);
     expect(network.requests).toHaveLength(1);
     network.releaseAll();
-    await expect(first).resolves.toEqual(ESTIMATE);
-    await expect(second).resolves.toEqual(ESTIMATE);
+    await expect(checkout).resolves.toEqual(ESTIMATE);
 
-    const later = fetchPriceEstimate(inputs, WORLD);
+    const later = client.fetchQuery(priceEstimateQuery(inputs, { ...WORLD, enabled: true }));
     await delay(0);
     expect(network.requests).toHaveLength(2);
     network.releaseAll();
     await expect(later).resolves.toEqual(ESTIMATE);
+    stopCart();
   });
 
-  it('ask separately for different inputs and for different buyers', async () => {
+  it('asks separately for different inputs', async () => {
     const network = heldNetwork();
+    const client = new QueryClient();
     const asked = [
-      fetchPriceEstimate(inputs, WORLD),
-      fetchPriceEstimate({ ...inputs, couponCode: 'OTHER' }, WORLD),
+      client.fetchQuery(priceEstimateQuery(inputs, { ...WORLD, enabled: true })),
+      client.fetchQuery(priceEstimateQuery({ ...inputs, couponCode: 'OTHER' }, { ...WORLD, enabled: true })),
     ];
-    setTokens('main', { accessToken: 'a', refreshToken: 'r', userId: '7', expires: Date.now() + 60_000 });
-    asked.push(fetchPriceEstimate(inputs, WORLD));
     await delay(0);
-    expect(network.requests).toHaveLength(3);
+    expect(network.requests).toHaveLength(2);
     network.releaseAll();
     await Promise.all(asked);
-  });
-
-  it('keep the request for a caller still waiting when another gives up, and cancel it when none waits', async () => {
-    const network = heldNetwork();
-    const leaving = new AbortController();
-    const staying = fetchPriceEstimate(inputs, WORLD);
-    const left = fetchPriceEstimate(inputs, WORLD, { signal: leaving.signal });
-    leaving.abort();
-    await expect(left).rejects.toBeDefined();
-    await delay(0);
-    expect(network.signals()[0]?.aborted).toBe(false);
-    network.releaseAll();
-    await expect(staying).resolves.toEqual(ESTIMATE);
-
-    const alone = new AbortController();
-    const cancelled = fetchPriceEstimate(inputs, WORLD, { signal: alone.signal });
-    await delay(0);
-    alone.abort();
-    await expect(cancelled).rejects.toBeDefined();
-    expect(network.signals()[1]?.aborted).toBe(true);
-    const again = fetchPriceEstimate(inputs, WORLD);
-    await delay(0);
-    expect(network.requests).toHaveLength(3);
-    network.releaseAll();
-    await expect(again).resolves.toEqual(ESTIMATE);
   });
 });
 
@@ -226,17 +203,11 @@ describe('the estimate query (spec §7)', () => {
     expect(key({ packages: [{ ...solo, products: [{ productId: 11, quantity: 2 }] }] })).not.toBe(key({}));
   });
 
-  it('can be kept under its own key head for a screen that shows its last answer offline', () => {
-    const shared = priceEstimateQuery(inputs, { ...INDIA, enabled: true });
-    const kept = priceEstimateQuery(
-      inputs,
-      { ...INDIA, enabled: true },
-      { keyHead: 'cartEstimate', gcTime: 60_000 },
-    );
-    expect(kept.queryKey[0]).toBe('cartEstimate');
-    expect(kept.queryKey.slice(1)).toEqual(shared.queryKey.slice(1));
+  it('is kept longer for a screen that shows its last answer offline, under the same key', () => {
+    const shown = priceEstimateQuery(inputs, { ...INDIA, enabled: true });
+    const kept = priceEstimateQuery(inputs, { ...INDIA, enabled: true }, { gcTime: 60_000 });
+    expect(kept.queryKey).toEqual(shown.queryKey);
     expect(kept.gcTime).toBe(60_000);
-    expect(kept.refetchOnWindowFocus).toBe(false);
   });
 
   it('asks the server only once enabled', async () => {

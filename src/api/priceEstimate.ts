@@ -1,16 +1,15 @@
 import { pricingCountry } from '@contract/constants';
 import { type Currency, toMinor } from '@contract/money';
 import type { DeliveryOption, PriceEstimateRequest, PriceEstimateResponse } from '@contract/pricing';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { stateForWire } from './places';
-import { getTokens } from './tokens';
 
 /*
  * The checkout's price estimate (spec §3 Price estimate request and response, §4 Checkout flow step 11, §7). The
  * server prices everything; the client only says what was chosen. The query runs only when the caller enables it,
  * is not refetched on window focus and is not kept beyond its key, which is built from the selected packages and
- * every input, so a change asks again and a reconnect refetches it.
+ * every input, so a change asks again and a reconnect refetches it; TanStack Query shares a request asked for twice.
  */
 
 /** The contract's schemas load with the first response to check, so zod stays off a page's first load. */
@@ -103,84 +102,21 @@ export function estimatePath(packageCount: number, features: EstimateFeatures): 
   return packageCount === 1 ? '/orders/price_estimate/v1/' : '/orders/price_estimate/multiple_packages/v1/';
 }
 
-interface EstimateOnItsWay {
-  answer: Promise<PriceEstimateResponse>;
-  request: AbortController;
-  callers: number;
-}
-
-/** Estimates asked for and not yet answered, by buyer and request. */
-const estimatesOnTheirWay = new Map<string, EstimateOnItsWay>();
-
-/**
- * POST the estimate; signed in when a token is kept (a coupon's uses are counted per buyer). Screens that ask for
- * the same price at once (the checkout's summary and the cart lines beside it) share one request while it is on its
- * way; an answer is never reused once it has arrived. A caller that gives up stops waiting, and the request is
- * cancelled once no caller waits for it.
- */
+/** POST the estimate; signed in when a token is kept (a coupon's uses are counted per buyer). */
 export function fetchPriceEstimate(
   inputs: PriceEstimateInputs,
   features: EstimateFeatures,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PriceEstimateResponse> {
   const body = toEstimateRequest(inputs, features);
-  const path = estimatePath(body.packages.length, features);
-  const key = JSON.stringify([getTokens('main')?.userId ?? null, path, body]);
-  let onItsWay = estimatesOnTheirWay.get(key);
-  if (!onItsWay) {
-    const request = new AbortController();
-    const started: EstimateOnItsWay = {
-      request,
-      callers: 0,
-      answer: apiRequest({
-        service: 'commerce',
-        path,
-        method: 'POST',
-        body,
-        schema: () => pricingSchemas().then((schemas) => schemas.priceEstimateResponseSchema),
-        optionalAuth: true,
-        signal: request.signal,
-      }),
-    };
-    const settled = () => {
-      if (estimatesOnTheirWay.get(key) === started) estimatesOnTheirWay.delete(key);
-    };
-    started.answer.then(settled, settled);
-    estimatesOnTheirWay.set(key, started);
-    onItsWay = started;
-  }
-  return waitFor(onItsWay, key, signal);
-}
-
-function waitFor(
-  onItsWay: EstimateOnItsWay,
-  key: string,
-  signal: AbortSignal | undefined,
-): Promise<PriceEstimateResponse> {
-  onItsWay.callers += 1;
-  return new Promise((resolve, reject) => {
-    let waiting = true;
-    const stopWaiting = () => {
-      if (!waiting) return false;
-      waiting = false;
-      onItsWay.callers -= 1;
-      signal?.removeEventListener('abort', giveUp);
-      return true;
-    };
-    function giveUp() {
-      if (!stopWaiting()) return;
-      if (onItsWay.callers === 0) {
-        if (estimatesOnTheirWay.get(key) === onItsWay) estimatesOnTheirWay.delete(key);
-        onItsWay.request.abort(signal?.reason);
-      }
-      reject(signal?.reason);
-    }
-    if (signal?.aborted) return giveUp();
-    signal?.addEventListener('abort', giveUp, { once: true });
-    onItsWay.answer.then(
-      (answer) => stopWaiting() && resolve(answer),
-      (error: unknown) => stopWaiting() && reject(error),
-    );
+  return apiRequest({
+    service: 'commerce',
+    path: estimatePath(body.packages.length, features),
+    method: 'POST',
+    body,
+    schema: () => pricingSchemas().then((schemas) => schemas.priceEstimateResponseSchema),
+    optionalAuth: true,
+    signal,
   });
 }
 
@@ -196,24 +132,23 @@ export const priceEstimateKeys = {
 };
 
 /**
- * Spec §7's rules as query options: enabled only when the caller says so and something has a quantity; no
- * refetch on focus; nothing kept once no screen shows it (gcTime 0), and always stale, so a remount asks again.
+ * Spec §7's rules as query options, one query per input key whoever asks (the cart, the checkout's machine): enabled
+ * only when the caller says so and something has a quantity; no refetch on focus; always stale, so a remount asks
+ * again; kept only while shown unless the caller keeps it longer (the cart's last answer, shown offline).
  */
 export function priceEstimateQuery(
   inputs: PriceEstimateInputs,
   { enabled, ...features }: EstimateFeatures & { enabled: boolean },
-  /** A screen that shows its last answer offline keeps it under its own key head, as long as gcTime. */
-  kept?: { keyHead: string; gcTime: number },
+  { gcTime = 0 }: { gcTime?: number } = {},
 ) {
-  const [head, request, path] = priceEstimateKeys.estimate(inputs, features);
   return queryOptions({
-    queryKey: [kept?.keyHead ?? head, request, path] as const,
+    queryKey: priceEstimateKeys.estimate(inputs, features),
     queryFn: ({ signal }) => fetchPriceEstimate(inputs, features, { signal }),
     enabled: enabled && !isEstimateSkipped(inputs.packages),
     refetchOnWindowFocus: false,
     refetchOnReconnect: true,
     staleTime: 0,
-    gcTime: kept?.gcTime ?? 0,
+    gcTime,
     // A refused code or product is an answer to show under its field, not a fault to retry.
     retry: false,
   });
@@ -282,21 +217,4 @@ export function toPriceView(estimate: PriceEstimateResponse): PriceView {
     emiTenureMonths: estimate.emi_tenure_months,
     isShippingRequired: estimate.is_shipping_required,
   };
-}
-
-/**
- * The estimate for the checkout: its price view (the last answer while a new one loads, else the empty one) and
- * the query itself for its states. Skipped estimates show the empty view (spec §4 step 11).
- */
-export function usePriceEstimate(
-  inputs: PriceEstimateInputs,
-  options: EstimateFeatures & { enabled: boolean; currency?: Currency },
-) {
-  const { currency, ...rest } = options;
-  const query = useQuery({
-    ...priceEstimateQuery(inputs, rest),
-    placeholderData: (previous) => previous,
-  });
-  const view = query.data ? toPriceView(query.data) : emptyPriceView(currency);
-  return { query, view, skipped: isEstimateSkipped(inputs.packages) };
 }

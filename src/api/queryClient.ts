@@ -23,7 +23,7 @@ export function createQueryClient(): QueryClient {
     refetchOnReconnect: 'always',
   });
   // The cart's last estimate is persisted too: kept as long, so a restored one is not collected unseen.
-  client.setQueryDefaults(['cartEstimate'], { gcTime: QUERY_PERSIST_MAX_AGE_MS });
+  client.setQueryDefaults(['priceEstimate'], { gcTime: QUERY_PERSIST_MAX_AGE_MS });
   // My orders reads offline from the last sync: kept as long, shown while offline, refreshed on reconnect.
   client.setQueryDefaults(['myOrders'], {
     gcTime: QUERY_PERSIST_MAX_AGE_MS,

@@ -20,7 +20,7 @@ export const QUERY_PERSIST_BUSTER = `${version}:${QUERY_CACHE_SCHEMA}`;
  */
 export const PERSISTED_QUERY_PREFIXES: readonly string[] = [
   'catalogue',
-  'cartEstimate',
+  'priceEstimate',
   'profile',
   'myOrders',
 ];

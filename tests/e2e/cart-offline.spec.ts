@@ -53,7 +53,7 @@ function storedCartEstimates(page: Page): Promise<number[]> {
             const queries: Stored[] = get.result?.value?.clientState?.queries ?? [];
             resolve(
               queries
-                .filter((query) => query.queryKey[0] === 'cartEstimate')
+                .filter((query) => query.queryKey[0] === 'priceEstimate')
                 .map((query) => query.state.data?.amount_payable ?? -1),
             );
           };

@@ -7,6 +7,7 @@ import { useIsOnline } from '@/api/online';
 import {
   type PriceEstimateInputs,
   type PriceView,
+  priceEstimateKeys,
   priceEstimateQuery,
   toPriceView,
 } from '@/api/priceEstimate';
@@ -21,21 +22,21 @@ import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
  * cart can show it as last known, and a cart changed since never passes an older total off as its own.
  */
 
-/** The query key's head; the persister keeps queries under it (src/storage/persister.ts). */
-export const CART_ESTIMATE_KEY = 'cartEstimate';
+/** The estimates' key head, the checkout's and the cart's alike; the persister keeps them (src/storage/persister.ts). */
+export const CART_ESTIMATE_KEY = priceEstimateKeys.all[0];
 
 // The selection moved down to src/state so the checkout prices the same lines; re-exported for the cart's callers.
 export { cartEstimateFeatures, cartEstimateInputs, cartSelectedPackages } from '@/state/cartSelection';
 
 /**
- * Spec §7's estimate query (runs only when enabled, never on focus, refetched on reconnect), keyed by the cart's
- * contents under the cart's prefix; kept as long as the persisted cache so a reload offline still has it.
+ * Spec §7's estimate query (runs only when enabled, never on focus, refetched on reconnect) for the cart's contents;
+ * kept as long as the persisted cache so a reload offline still has it.
  */
 export function cartEstimateQuery(inputs: PriceEstimateInputs, enabled: boolean) {
   return priceEstimateQuery(
     inputs,
     { ...cartEstimateFeatures, enabled },
-    { keyHead: CART_ESTIMATE_KEY, gcTime: QUERY_PERSIST_MAX_AGE_MS },
+    { gcTime: QUERY_PERSIST_MAX_AGE_MS },
   );
 }
 
@@ -130,12 +131,12 @@ export function useCartEstimate(
   const query = useQuery(options);
   const hash = JSON.stringify(options.queryKey);
 
-  // Only the answer for the cart as it is now is worth keeping: older ones go, in memory and on the device.
+  // Only the answer for the cart as it is now is worth keeping: older ones no screen shows go, in memory and on the device.
   useEffect(() => {
     if (query.dataUpdatedAt === 0) return;
     client.removeQueries({
       queryKey: [CART_ESTIMATE_KEY],
-      predicate: (other) => JSON.stringify(other.queryKey) !== hash,
+      predicate: (other) => JSON.stringify(other.queryKey) !== hash && other.getObserversCount() === 0,
     });
   }, [client, hash, query.dataUpdatedAt]);
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { fetchPriceEstimate } from '@/api/commerce';
+import { fetchAvailablePackages } from '@/api/commerce';
 import { applyCatalogueCheck, cartStore } from '@/state/cart';
 
 export function cartPricesQueryKey(codes: readonly string[], countryCode: string) {
@@ -22,7 +22,7 @@ export function useCartRevalidation(countryCode: string): void {
   const query = useQuery({
     queryKey: cartPricesQueryKey(codes, countryCode),
     // The service worker must not answer from its cache: the cart records only prices the server confirmed.
-    queryFn: ({ signal }) => fetchPriceEstimate(codes, countryCode, { signal, fresh: true }),
+    queryFn: ({ signal }) => fetchAvailablePackages(codes, countryCode, { signal, fresh: true }),
     enabled: hydrated && codes.length > 0,
     staleTime: 0,
     gcTime: 60_000,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useRef } from 'react';
+import { useIsOnline } from '@/api/online';
 import { type PaymentServiceOption, paymentServicesQuery } from '@/api/paymentServices';
 import { ErrorView } from '@/ui/ErrorView';
 import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
@@ -61,7 +62,7 @@ export function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) 
  * screen until its own arrives.
  */
 function usePaymentServices(controller: CheckoutController): readonly PaymentServiceOption[] | undefined {
-  const enabled = controller.online && controller.packageCodes.length > 0;
+  const enabled = useIsOnline() && controller.packageCodes.length > 0;
   const query = useQuery({
     ...paymentServicesQuery(controller.packageCodes, controller.countryCode),
     enabled,

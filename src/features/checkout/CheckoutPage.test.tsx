@@ -326,6 +326,9 @@ describe('CheckoutPage', () => {
   });
 
   it('keeps the pay action off with the hint until the form is complete, then prices and offers it', async () => {
+    // The order is still being created while the buyer reads what they pay.
+    server.orders = (pathname) =>
+      pathname.includes('/order/create/') ? new Promise<Response>(() => {}) : undefined;
     const user = userEvent.setup();
     renderCheckout();
     await screen.findByRole('textbox', { name: 'Full name' });

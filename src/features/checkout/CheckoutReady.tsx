@@ -13,7 +13,8 @@ import { type CheckoutPageProps, goToResult, OFFLINE_REASON, PAY_LABEL } from '.
 import { CouponForm } from './CouponForm';
 import type { checkoutMachine } from './checkoutMachine';
 import { DetailsForm } from './DetailsForm';
-import { usePayment } from './payment/usePayment';
+import { useIsOnline } from '@/api/online';
+import type { PaymentRef } from './payment/PaymentOverlays';
 import { ReferralForm } from './ReferralForm';
 import type { CheckoutSummaryState } from './summary/types';
 import type { CheckoutController } from './useCheckout';
@@ -37,7 +38,6 @@ export const CheckoutReady = memo(function CheckoutReady({
   summary,
   totalBar,
   international = true,
-  track,
   onPaymentDone = goToResult,
   services,
 }: CheckoutPageProps & {
@@ -46,41 +46,34 @@ export const CheckoutReady = memo(function CheckoutReady({
   draft: CheckoutDraft | null;
   services: readonly PaymentServiceOption[];
 }) {
-  const details = useCheckoutForm({ controller, profile, userId, draft });
+  const details = useCheckoutForm({ controller, profile, draft });
   const [chosenService, setChosenService] = useState<PaymentService | null>(null);
   const paymentService = chooseService(services, chosenService);
-  const valuesRef = useRef(details.values);
-  valuesRef.current = details.values;
-  const { payment, createError, clearError } = usePayment({
-    controller,
-    profile,
-    values: () => valuesRef.current,
-    paymentService,
-    international: controller.features.internationalUsers,
-    track,
-    onDone: onPaymentDone,
-  });
-  const paidStoredOrderId = controller.paidStoredOrderId;
+  const { checkout } = controller;
+  const payment = useSelector(checkout, (s) => (s.children.payment as PaymentRef | undefined) ?? null);
+  // Where the checkout ended (paid, failed, still unsettled, or the stored order turned out paid): its result page.
+  const end = useSelector(checkout, (s) => s.context.end);
   const onDoneRef = useRef(onPaymentDone);
   onDoneRef.current = onPaymentDone;
   useEffect(() => {
-    if (paidStoredOrderId) onDoneRef.current({ kind: 'success', orderId: paidStoredOrderId });
-  }, [paidStoredOrderId]);
-  const couponCode = useSelector(controller.coupon, (s) => s.context.code);
-  const referralCode = useSelector(controller.referral, (s) => s.context.code);
+    if (end) onDoneRef.current(end);
+  }, [end]);
+  const { coupon, referral } = checkout.getSnapshot().context;
+  const couponCode = useSelector(coupon, (s) => s.context.code);
+  const referralCode = useSelector(referral, (s) => s.context.code);
   const fields = codeFieldsFor(controller.variant, { couponCode, referralCode });
   const codeForms = (
     <div className="checkout-page__codes">
       {fields.coupon.shown && (
         <CouponForm
-          actor={controller.coupon}
+          actor={coupon}
           currency={controller.currency}
           disabled={fields.coupon.disabled}
         />
       )}
       {fields.referral.shown && (
         <ReferralForm
-          actor={controller.referral}
+          actor={referral}
           currency={controller.currency}
           field={fields.referral}
           inviteLink={fields.inviteLink}
@@ -119,15 +112,13 @@ export const CheckoutReady = memo(function CheckoutReady({
               services={services}
               service={paymentService}
               onChooseService={setChosenService}
-              createError={createError}
-              onPay={clearError}
             />
           </>
         }
       >
         {summary(state)}
       </BottomSheet>
-      <OrderInProgressModal controller={controller} details={details} />
+      <OrderInProgressModal controller={controller} />
       {payment && (
         <Suspense fallback={null}>
           <PaymentOverlays payment={payment} />
@@ -153,13 +144,7 @@ const SERVICE_LABELS: Record<PaymentService, string> = {
 };
 
 /** Spec §4 step 6: an order of the buyer's is still open; go back, or cancel it and go on. */
-function OrderInProgressModal({
-  controller,
-  details,
-}: {
-  controller: CheckoutController;
-  details: CheckoutFormController;
-}) {
+function OrderInProgressModal({ controller }: { controller: CheckoutController }) {
   const { checkout } = controller;
   const open = useSelector(checkout, (s) => s.matches('orderInProgress'));
   return (
@@ -173,15 +158,7 @@ function OrderInProgressModal({
           <Button variant="secondary" onClick={() => checkout.send({ type: 'GO_BACK' })}>
             Go back
           </Button>
-          <Button
-            onClick={() =>
-              checkout.send({
-                type: 'PROCEED_TO_PAY',
-                email: details.values.email,
-                emailVerified: details.emailVerified,
-              })
-            }
-          >
+          <Button onClick={() => checkout.send({ type: 'PROCEED_TO_PAY' })}>
             Cancel it and continue
           </Button>
         </div>
@@ -219,8 +196,6 @@ function PayAction({
   services,
   service,
   onChooseService,
-  createError,
-  onPay,
 }: {
   controller: CheckoutController;
   details: CheckoutFormController;
@@ -228,16 +203,20 @@ function PayAction({
   services: readonly PaymentServiceOption[];
   service: PaymentService;
   onChooseService: (service: PaymentService) => void;
-  createError: string | null;
-  onPay: () => void;
 }) {
   const reasonId = useId();
   const serviceName = useId();
-  const { checkout, online, reconciling } = controller;
+  const { checkout } = controller;
+  const online = useIsOnline();
+  const reconciling = useSelector(checkout, (s) => s.context.reconciling);
+  const createError = useSelector(checkout, (s) => s.context.paymentError);
   const machine = useSelector(checkout, machineReason);
   const ready = useSelector(checkout, (s) => s.matches('readyToPurchase'));
   const inProgress = useSelector(checkout, (s) => s.matches('orderInProgress'));
-  const proceeding = useSelector(checkout, (s) => s.matches('proceedingToPay'));
+  const proceeding = useSelector(
+    checkout,
+    (s) => s.matches('proceedingToPay') || s.matches('paying') || s.status === 'done',
+  );
   // The "in progress" choice is the modal's; the pay area waits under it.
   // What the buyer pays (spec §5's subtotal), as the total bar and the summary show it.
   const total = useSelector(checkout, (s) => s.context.estimate.subtotal);
@@ -292,14 +271,7 @@ function PayAction({
         fullWidth
         disabled={!canPay}
         aria-describedby={reason ? reasonId : undefined}
-        onClick={() => {
-          onPay();
-          checkout.send({
-            type: 'PROCEED_TO_PAY',
-            email: details.values.email,
-            emailVerified: details.emailVerified,
-          });
-        }}
+        onClick={() => checkout.send({ type: 'PROCEED_TO_PAY', paymentService: service })}
       >
         {PAY_LABEL}
       </Button>

@@ -1,29 +1,24 @@
-import { assign, emit, fromPromise, raise, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, type SnapshotFrom, setup } from 'xstate';
 import { errorMessage } from '@/api/errorMessages';
 import type { CodeAppliedEmitted } from './analytics';
 
 /*
  * The coupon machine of spec §4 "Coupon" with §5's rules, states and events named as the spec names them:
  * - editing: UPDATE_COUPON_CODE keeps what is typed; an empty input clears the error (§5).
- * - APPLY_COUPON → applyingCouponCode, only with a non-empty code (§5). The injected `applyCoupon` asks the server
- *   (the page prices the order with the code); its answer arrives as COUPON_VERIFIED or COUPON_VERIFY_FAILED.
+ * - APPLY_COUPON → applyingCouponCode, only with a non-empty code (§5). `checkCode` asks the checkout to price the
+ *   order with the code; its answer arrives as COUPON_VERIFIED or COUPON_VERIFY_FAILED.
  * - couponVerified keeps the saving (minor units) for the banner (couponBanner); from it the buyer can edit
- *   (UPDATE_COUPON_CODE → editing) or clear it (CLEAR_COUPON_CODE → clearingCouponCode → editing, the
- *   injected `clearCoupon` prices the order without it).
+ *   (UPDATE_COUPON_CODE → editing) or clear it (CLEAR_COUPON_CODE → clearingCouponCode → editing).
  * - couponVerifyFailed shows the server's message on the field (§5, §8); the buyer can edit or re-apply.
  * - invalidCoupon: a coupon that was applied and that a later estimate refused (COUPON_VERIFY_FAILED while
  *   verified: the cart changed, the coupon ran out); it shows the message and returns to editing after
  *   COUPON_INVALID_RESET_MS (§9: 3000 ms).
- * A verified coupon emits coupon_applied, which the page hands to its analytics (spec §1).
+ * A verified coupon emits coupon_applied, which the page hands to its analytics (spec §1); `codesChanged` tells the
+ * checkout that the applied code changed, so it prices the order again. Both calls are the parent's to provide.
  */
 
 /** Spec §9: the coupon invalid state resets after 3000 ms. */
 export const COUPON_INVALID_RESET_MS = 3_000;
-
-export interface ApplyCouponOutput {
-  /** The coupon discount the server priced, minor units. */
-  saving: number;
-}
 
 export interface CouponInput {
   /** A code from the page address or the saved draft, shown in the field (not applied by itself). */
@@ -45,7 +40,9 @@ export type CouponEvent =
   | { type: 'APPLY_COUPON' }
   | { type: 'COUPON_VERIFIED'; saving: number }
   | { type: 'COUPON_VERIFY_FAILED'; error: unknown }
-  | { type: 'CLEAR_COUPON_CODE' };
+  | { type: 'CLEAR_COUPON_CODE' }
+  /** A later estimate priced the order: with the applied coupon (its saving), or without it (refused). */
+  | { type: 'ORDER_PRICED'; saving: number; error: unknown };
 
 export const couponMachine = setup({
   types: {
@@ -53,13 +50,6 @@ export const couponMachine = setup({
     events: {} as CouponEvent,
     input: {} as CouponInput,
     emitted: {} as CodeAppliedEmitted,
-  },
-  actors: {
-    applyCoupon: fromPromise<ApplyCouponOutput, { code: string }>(async () => {
-      throw new Error('applyCoupon is not provided');
-    }),
-    // Nothing to tell the server by default: the next estimate simply goes without the code.
-    clearCoupon: fromPromise<void, void>(async () => undefined),
   },
   delays: {
     COUPON_INVALID_RESET_MS,
@@ -82,6 +72,9 @@ export const couponMachine = setup({
     storeFailure: assign(({ context, event }) =>
       event.type === 'COUPON_VERIFY_FAILED' ? { error: errorMessage(event.error) } : context,
     ),
+    storeRefusal: assign(({ context, event }) =>
+      event.type === 'ORDER_PRICED' ? { error: errorMessage(event.error) } : context,
+    ),
     emitCouponApplied: emit(({ context }) => ({
       type: 'coupon_applied' as const,
       code: context.appliedCode ?? context.code.trim(),
@@ -89,6 +82,10 @@ export const couponMachine = setup({
     })),
     clearField: assign({ code: '', appliedCode: null, saving: 0, error: null }),
     clearError: assign({ error: null }),
+    /** Asks for the code to be priced (the checkout machine sends CHECK_CODE's answer back). */
+    checkCode: () => undefined,
+    /** The applied code changed: the order is priced again. */
+    codesChanged: () => undefined,
   },
 }).createMachine({
   id: 'coupon',
@@ -103,15 +100,12 @@ export const couponMachine = setup({
     },
     applyingCouponCode: {
       // The last refusal's message goes while the code is asked about again.
-      entry: 'clearError',
-      invoke: {
-        src: 'applyCoupon',
-        input: ({ context }) => ({ code: context.code.trim() }),
-        onDone: { actions: raise(({ event }) => ({ type: 'COUPON_VERIFIED', saving: event.output.saving })) },
-        onError: { actions: raise(({ event }) => ({ type: 'COUPON_VERIFY_FAILED', error: event.error })) },
-      },
+      entry: ['clearError', 'checkCode'],
       on: {
-        COUPON_VERIFIED: { target: 'couponVerified', actions: ['storeVerified', 'emitCouponApplied'] },
+        COUPON_VERIFIED: {
+          target: 'couponVerified',
+          actions: ['storeVerified', 'emitCouponApplied', 'codesChanged'],
+        },
         COUPON_VERIFY_FAILED: {
           target: 'couponVerifyFailed',
           actions: ['dropAppliedCoupon', 'storeFailure'],
@@ -122,10 +116,15 @@ export const couponMachine = setup({
       on: {
         UPDATE_COUPON_CODE: { target: 'editing', actions: ['dropAppliedCoupon', 'storeCode'] },
         CLEAR_COUPON_CODE: 'clearingCouponCode',
-        // A later estimate (the cart or the address changed) refused the applied coupon.
-        COUPON_VERIFY_FAILED: { target: 'invalidCoupon', actions: ['dropAppliedCoupon', 'storeFailure'] },
-        // A later estimate priced the same coupon again: the saving follows the cart.
-        COUPON_VERIFIED: { actions: assign({ saving: ({ event }) => event.saving }) },
+        // A later estimate (the cart or the address changed) refused the applied coupon, or priced it again.
+        ORDER_PRICED: [
+          {
+            guard: ({ event }) => event.error !== null && event.error !== undefined,
+            target: 'invalidCoupon',
+            actions: ['dropAppliedCoupon', 'storeRefusal'],
+          },
+          { actions: assign({ saving: ({ event }) => event.saving }) },
+        ],
       },
     },
     couponVerifyFailed: {
@@ -135,14 +134,9 @@ export const couponMachine = setup({
       },
     },
     clearingCouponCode: {
-      // The field empties at once; the injected clearCoupon prices the order without the coupon.
-      entry: 'clearField',
-      invoke: {
-        src: 'clearCoupon',
-        // Cleared either way: an estimate that failed offline is asked again on reconnect.
-        onDone: 'editing',
-        onError: 'editing',
-      },
+      // The field empties at once, and the order is priced without the coupon.
+      entry: ['clearField', 'codesChanged'],
+      always: 'editing',
     },
     invalidCoupon: {
       after: { COUPON_INVALID_RESET_MS: { target: 'editing', actions: 'clearError' } },

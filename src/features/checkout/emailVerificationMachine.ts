@@ -117,6 +117,11 @@ export const emailVerificationMachine = setup({
       otpError: null,
       error: null,
     })),
+    /** The server answered a new profile: emitted for a page, sent up by the checkout machine that runs this one. */
+    profileChanged: emit((_, params: { profile: ClientProfile }) => ({
+      type: 'profileChanged' as const,
+      profile: params.profile,
+    })),
     markVerified: assign(({ context, event }) => {
       const email = event.type === 'EMAIL_VERIFIED' && event.email ? event.email : context.email;
       return { email, profileEmail: email, profileVerified: true, error: null, otp: '', otpError: null };
@@ -174,7 +179,7 @@ export const emailVerificationMachine = setup({
           target: 'sendingCode',
           actions: [
             assign(({ event }) => ({ ...adoptProfile(event.output), email: event.output.email })),
-            emit(({ event }) => ({ type: 'profileChanged' as const, profile: event.output })),
+            { type: 'profileChanged', params: ({ event }) => ({ profile: event.output }) },
           ],
         },
         onError: {
@@ -222,7 +227,7 @@ export const emailVerificationMachine = setup({
               target: 'success',
               actions: [
                 assign(({ event }) => ({ ...adoptProfile(event.output), otpError: null })),
-                emit(({ event }) => ({ type: 'profileChanged' as const, profile: event.output })),
+                { type: 'profileChanged', params: ({ event }) => ({ profile: event.output }) },
               ],
             },
             onError: {

@@ -28,8 +28,16 @@ export interface UnsettledAttempt {
   request: OrderCreateRequest;
 }
 
+/** Who pays, as the provider's window is prefilled. */
+export interface PaymentPrefill {
+  name: string;
+  email: string;
+  contact: string;
+}
+
 export interface PaymentInput {
   request: OrderCreateRequest;
+  prefill?: PaymentPrefill;
   /** The stored order to cancel first (the buyer chose so in the "in progress" modal). */
   priorOrderIdToCancel: string | null;
   previousAttempt?: UnsettledAttempt | null;
@@ -38,6 +46,7 @@ export interface PaymentInput {
 
 export interface PaymentContext {
   request: OrderCreateRequest;
+  prefill: PaymentPrefill;
   priorOrderIdToCancel: string | null;
   previousAttempt: UnsettledAttempt | null;
   newIdempotencyKey: () => string;
@@ -49,6 +58,7 @@ export interface PaymentContext {
   error: unknown;
   ending: 'success' | 'unsettled' | 'backToEstimate' | null;
   priorOrderCancelled: boolean;
+  createError: unknown;
 }
 
 export type PaymentEvent =
@@ -77,6 +87,8 @@ export type PaymentOutput =
       /** Whether the prior order was cancelled on the way (nothing is in progress then). */
       priorOrderCancelled: boolean;
       error: unknown;
+      /** Why the order could not be created, null when it was (or was never asked for). */
+      createError: unknown;
       unsettledAttempt: UnsettledAttempt | null;
     };
 
@@ -108,7 +120,10 @@ export const paymentMachine = setup({
     loadProviderScript: fromPromise<unknown, { details: ModalPaymentDetails }>(
       notProvided('loadProviderScript'),
     ),
-    openPaymentModal: fromCallback<PaymentEvent, { details: ModalPaymentDetails; orderId: string }>(() => {
+    openPaymentModal: fromCallback<
+      PaymentEvent,
+      { details: ModalPaymentDetails; orderId: string; prefill: PaymentPrefill }
+    >(() => {
       throw new Error('openPaymentModal is not provided');
     }),
     confirmPayment: fromPromise<{ order_status: OrderStatus }, { orderId: string; result: PaymentResult }>(
@@ -149,11 +164,14 @@ export const paymentMachine = setup({
       pollAttempt: context.pollAttempt + 1,
     })),
     countFailedPoll: assign(({ context }) => ({ pollAttempt: context.pollAttempt + 1 })),
+    /** The failure card shows: nothing here; the checkout that runs this payment ends there (it provides this). */
+    announceFailure: assign({}),
   },
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({
     request: input.request,
+    prefill: input.prefill ?? { name: '', email: '', contact: '' },
     priorOrderIdToCancel: input.priorOrderIdToCancel,
     previousAttempt: input.previousAttempt ?? null,
     newIdempotencyKey: input.newIdempotencyKey ?? (() => crypto.randomUUID()),
@@ -164,6 +182,7 @@ export const paymentMachine = setup({
     error: null,
     ending: null,
     priorOrderCancelled: false,
+    createError: null,
   }),
   initial: 'proceedingToPay',
   output: ({ context }): PaymentOutput => {
@@ -177,6 +196,7 @@ export const paymentMachine = setup({
       orderId: context.order?.order_id ?? null,
       priorOrderCancelled: context.priorOrderCancelled,
       error: context.error,
+      createError: context.createError,
       unsettledAttempt:
         unanswered && context.idempotencyKey
           ? { idempotencyKey: context.idempotencyKey, request: context.request }
@@ -226,7 +246,7 @@ export const paymentMachine = setup({
         onError: {
           target: 'backToEstimate',
           actions: [
-            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            assign(({ event }) => ({ error: event.error, createError: event.error })),
             emit(({ event }) => ({ type: 'orderCreateFailed' as const, error: event.error })),
           ],
         },
@@ -279,6 +299,7 @@ export const paymentMachine = setup({
         input: ({ context }) => ({
           details: context.order?.payment_details as ModalPaymentDetails,
           orderId: context.order?.order_id ?? '',
+          prefill: context.prefill,
         }),
         onError: {
           target: 'gatewayIssue',
@@ -396,6 +417,7 @@ export const paymentMachine = setup({
     },
     // The failure card shows; PROCEED_TO_PAY (its retry) goes back to the price estimate.
     failure: {
+      entry: 'announceFailure',
       on: { PROCEED_TO_PAY: 'backToEstimate' },
     },
     success: { type: 'final', entry: assign({ ending: 'success' as const }) },

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, type SnapshotFrom, setup } from 'xstate';
 import { errorMessage } from '@/api/errorMessages';
 import type { CodeAppliedEmitted } from './analytics';
 
@@ -8,19 +8,15 @@ import type { CodeAppliedEmitted } from './analytics';
  * - idle: the field is empty (the spec "also describes" it); a preset code from the page address is applied
  *   at once on load (input.presetCode → applyingReferralCode).
  * - editing: a code typed, not applied; APPLY → applyingReferralCode (only with a code).
- * - applyingReferralCode: the injected `applyReferral` prices the order with the code →
- *   appliedReferralCode (its saving kept, referral_code_applied emitted) or applyingReferralCodeFailed
- *   (the server's message on the field, spec §8), where APPLY tries again.
+ * - applyingReferralCode: `checkCode` asks the checkout to price the order with the code; REFERRAL_VERIFIED →
+ *   appliedReferralCode (its saving kept, referral_code_applied emitted) or REFERRAL_VERIFY_FAILED →
+ *   applyingReferralCodeFailed (the server's message on the field, spec §8), where APPLY tries again.
  * - "typing resets the state": UPDATE from any settled state → editing (idle when emptied), error cleared;
  *   "updating the code from applied returns to editing"; EDIT reopens the applied or refused code as it is.
- * - CLEAR (removing the success banner) → clearingReferralCode: the field is cleared and the injected
- *   `clearReferral` refreshes the price without the code → idle.
+ * - CLEAR (removing the success banner) → clearingReferralCode: the field is cleared → idle.
+ * `codesChanged` tells the checkout that the applied code changed, so it prices the order again; both calls are the
+ * parent's to provide.
  */
-
-export interface ApplyReferralOutput {
-  /** The association discount the server priced, minor units. */
-  saving: number;
-}
 
 export interface ReferralInput {
   /** The code from the page address, applied on load. */
@@ -42,7 +38,9 @@ export type ReferralEvent =
   | { type: 'UPDATE'; code: string }
   | { type: 'APPLY' }
   | { type: 'CLEAR' }
-  | { type: 'EDIT' };
+  | { type: 'EDIT' }
+  | { type: 'REFERRAL_VERIFIED'; saving: number }
+  | { type: 'REFERRAL_VERIFY_FAILED'; error: unknown };
 
 const typing = [
   {
@@ -59,13 +57,6 @@ export const referralMachine = setup({
     events: {} as ReferralEvent,
     input: {} as ReferralInput,
     emitted: {} as CodeAppliedEmitted,
-  },
-  actors: {
-    applyReferral: fromPromise<ApplyReferralOutput, { code: string }>(async () => {
-      throw new Error('applyReferral is not provided');
-    }),
-    // Nothing to tell the server by default: the next estimate simply goes without the code.
-    clearReferral: fromPromise<void, void>(async () => undefined),
   },
   guards: {
     hasPresetCode: ({ context }) => context.presetCode !== null && context.presetCode.trim() !== '',
@@ -88,6 +79,10 @@ export const referralMachine = setup({
     })),
     clearField: assign({ code: '', appliedCode: null, saving: 0, error: null }),
     clearError: assign({ error: null }),
+    /** Asks for the code to be priced (the checkout machine sends CHECK_CODE's answer back). */
+    checkCode: () => undefined,
+    /** The applied code changed: the order is priced again. */
+    codesChanged: () => undefined,
   },
 }).createMachine({
   id: 'referral',
@@ -112,19 +107,18 @@ export const referralMachine = setup({
     },
     applyingReferralCode: {
       // The last refusal's message goes while the code is asked about again.
-      entry: 'clearError',
-      invoke: {
-        src: 'applyReferral',
-        input: ({ context }) => ({ code: context.code.trim() }),
-        onDone: {
+      entry: ['clearError', 'checkCode'],
+      on: {
+        REFERRAL_VERIFIED: {
           target: 'appliedReferralCode',
           actions: [
-            { type: 'storeApplied', params: ({ event }) => ({ saving: event.output.saving }) },
+            { type: 'storeApplied', params: ({ event }) => ({ saving: event.saving }) },
             'markApplied',
             'emitReferralApplied',
+            'codesChanged',
           ],
         },
-        onError: {
+        REFERRAL_VERIFY_FAILED: {
           target: 'applyingReferralCodeFailed',
           actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
         },
@@ -145,13 +139,8 @@ export const referralMachine = setup({
       },
     },
     clearingReferralCode: {
-      entry: 'clearField',
-      invoke: {
-        src: 'clearReferral',
-        // The code is gone either way; an estimate that failed offline is asked again on reconnect.
-        onDone: 'idle',
-        onError: 'idle',
-      },
+      entry: ['clearField', 'codesChanged'],
+      always: 'idle',
     },
   },
 });

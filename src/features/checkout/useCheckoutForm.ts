@@ -1,12 +1,12 @@
 import { PINCODE_PATTERN } from '@contract/patterns';
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { type ClientProfile, profileQuery } from '@/api/account';
+import type { ClientProfile } from '@/api/account';
 import { applyApiFieldError } from '@/api/errorMessages';
 import { statesQuery } from '@/api/places';
-import type { PostOffice } from '@/api/postal';
+import { fetchPostOffice, type PostOffice, stateOptionFor } from '@/api/postal';
 import { setCountry } from '@/state/country';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { useAppForm } from '@/ui/form/form';
@@ -22,14 +22,13 @@ import {
 } from './checkoutForm';
 import { isFetchingShippingCost } from './checkoutMachine';
 import { createDraftSaver } from './draftSaver';
-import { emailVerificationMachine } from './emailVerificationMachine';
 import { mergePrefill } from './prefill';
-import { type CheckoutController, fetchPostOffice, stateOptionFor } from './useCheckout';
+import type { CheckoutController } from './useCheckout';
 
 /*
  * The details form's logic: its values (prefilled from the profile, the previous order and the draft), the
  * validator of its current shape, the e-mail's verification, the draft kept as the buyer types, the pincode's
- * auto-fill, and what the form tells the checkout machine.
+ * auto-fill, and the draft the checkout machine orders from.
  */
 
 /** Where a server's field error goes on the details form (spec §8: under the field it names). */
@@ -51,29 +50,16 @@ export type DetailsFormApi = ReturnType<typeof useDetailsForm>;
 export interface UseCheckoutFormOptions {
   controller: CheckoutController;
   profile: ClientProfile;
-  userId: string;
   draft: CheckoutDraft | null;
 }
 
-export function useCheckoutForm({ controller, profile, userId, draft }: UseCheckoutFormOptions) {
+export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormOptions) {
   const client = useQueryClient();
-  const { checkout, coupon, referral } = controller;
-
-  const draftEmail = typeof draft?.values.email === 'string' ? draft.values.email : '';
-  const email = useActorRef(emailVerificationMachine, {
-    input: {
-      profileEmail: profile.email,
-      isEmailVerified: profile.isEmailVerified,
-      email: draftEmail.trim() !== '' ? draftEmail : undefined,
-    },
-  });
-  // The server's new profile (a new e-mail, or it verified) is the profile every screen reads.
-  useEffect(() => {
-    const sub = email.on('profileChanged', ({ profile: next }) =>
-      client.setQueryData(profileQuery(userId).queryKey, next),
-    );
-    return () => sub.unsubscribe();
-  }, [client, email, userId]);
+  const { checkout } = controller;
+  // The machine's children: the code machines from its start, the e-mail's verification from the profile on.
+  const { coupon, referral, email: started } = checkout.getSnapshot().context;
+  if (!started) throw new Error('The details form needs the profile the e-mail verification started with');
+  const email = started;
 
   const isShippingRequired = useSelector(checkout, (s) => s.context.isShippingRequired);
   const showBusinessTerms = businessTermsShown(controller.productCodes, controller.features.businessTandC);
@@ -87,7 +73,7 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
   const [defaultValues] = useStateOnce(() => ({
     ...mergePrefill({
       profile,
-      previousOrder: controller.previousOrder,
+      previousOrder: checkout.getSnapshot().context.orderDetails?.prefill ?? null,
       draft,
       countryCode: controller.countryCode,
     }),
@@ -140,17 +126,10 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
       form.setFieldValue('deliveryOption', 'SHIPPING_SERVICE');
   }, [form, pickupOffered]);
 
-  // The state goes to the machine (spec §4 step 12: a new state refreshes the estimate).
+  // The draft: the machine decides what to fetch next and orders from it.
   useEffect(() => {
-    if (checkout.getSnapshot().context.stateNameEnum !== values.state)
-      checkout.send({ type: 'UPDATE_STATE', stateNameEnum: values.state });
-  }, [checkout, values.state]);
-
-  // Validity, pincode and delivery option: the machine decides what to fetch next.
-  const { syncForm } = controller;
-  useEffect(() => {
-    syncForm({ valid, pinCode: values.postalCode, deliveryOption: values.deliveryOption });
-  }, [syncForm, valid, values.postalCode, values.deliveryOption]);
+    checkout.send({ type: 'FORM_CHANGED', values, valid });
+  }, [checkout, values, valid]);
 
   // Pincode auto-fill (spec §2, §5 Postal lookup): city and state follow an Indian pincode; failures are silent.
   const fill = useRef(
@@ -214,7 +193,6 @@ export function useCheckoutForm({ controller, profile, userId, draft }: UseCheck
     valid,
     rules,
     hint,
-    emailVerified: emailStatus === 'verified',
     chooseCountry,
   };
 }

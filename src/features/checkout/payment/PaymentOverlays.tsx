@@ -13,7 +13,7 @@ import './payment.css';
  * and the payment-gateway-issue modal. Nothing here while the provider's own modal is open.
  */
 
-type PaymentRef = ActorRefFrom<typeof paymentMachine>;
+export type PaymentRef = ActorRefFrom<typeof paymentMachine>;
 
 type View =
   | { kind: 'none' }

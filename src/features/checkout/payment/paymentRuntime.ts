@@ -1,25 +1,21 @@
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { submitForm } from '@/api/forms';
 import { cancelOrder, createOrder, fetchAndUpdatePaymentStatus, fetchOrderStatus } from '@/api/orders';
 import { pageLoad } from '@/lib/pageLoad';
 import { writeLastOrderId } from '@/storage/checkoutDraft';
-import { type PaymentInput, paymentMachine } from '../paymentMachine';
+import type { paymentMachine } from '../paymentMachine';
 import { loadedProviderCheckout, loadProviderScript, openProviderCheckout } from './providerScript';
 
-/*
- * The payment machine with the real calls: loaded when the buyer proceeds to pay, so none of it is in the
- * checkout's first load.
- */
+/* The payment machine with its real calls: the shop's order API, the device's last order id, the provider's window. */
 
 export interface PaymentRuntimeOptions {
   /** FEATURE_INTERNATIONAL_USERS: the v2 create. */
   international: boolean;
   shopName: string;
-  prefill: { name: string; email: string; contact: string };
 }
 
-export function paymentLogic({ international, shopName, prefill }: PaymentRuntimeOptions) {
-  return paymentMachine.provide({
+export function paymentLogic(payment: typeof paymentMachine, { international, shopName }: PaymentRuntimeOptions) {
+  return payment.provide({
     actors: {
       cancelOrder: fromPromise(({ input, signal }) => cancelOrder(input.orderId, { signal })),
       createOrder: fromPromise(({ input, signal }) =>
@@ -39,7 +35,7 @@ export function paymentLogic({ international, shopName, prefill }: PaymentRuntim
           details: input.details,
           shopName,
           description: `Order ${input.orderId}`,
-          prefill,
+          prefill: input.prefill,
           onOutcome: sendBack,
         }),
       ),
@@ -52,10 +48,4 @@ export function paymentLogic({ international, shopName, prefill }: PaymentRuntim
       ),
     },
   });
-}
-
-export type PaymentActor = ReturnType<typeof createPaymentActor>;
-
-export function createPaymentActor(options: PaymentRuntimeOptions, input: PaymentInput) {
-  return createActor(paymentLogic(options), { input });
 }
