@@ -79,7 +79,8 @@ export function postOfficeQuery(pinCode: string) {
   return {
     queryKey: ['postal', 'pincode', pinCode] as const,
     // A lookup that found nothing is an answer (spec §5: silent), kept as null.
-    queryFn: async ({ signal }: { signal: AbortSignal }) => (await lookupPostOffice(pinCode, { signal })) ?? null,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await lookupPostOffice(pinCode, { signal })) ?? null,
     staleTime: 24 * 60 * 60_000,
   };
 }

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ClientProfile } from '@/api/account';
+import { useIsOnline } from '@/api/online';
 import type { PaymentServiceOption } from '@/api/paymentServices';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { BottomSheet } from '@/ui/BottomSheet';
@@ -13,7 +14,6 @@ import { type CheckoutPageProps, goToResult, OFFLINE_REASON, PAY_LABEL } from '.
 import { CouponForm } from './CouponForm';
 import type { checkoutMachine } from './checkoutMachine';
 import { DetailsForm } from './DetailsForm';
-import { useIsOnline } from '@/api/online';
 import type { PaymentRef } from './payment/PaymentOverlays';
 import { ReferralForm } from './ReferralForm';
 import type { CheckoutSummaryState } from './summary/types';
@@ -34,7 +34,6 @@ export const CheckoutReady = memo(function CheckoutReady({
   controller,
   profile,
   draft,
-  userId,
   summary,
   totalBar,
   international = true,
@@ -65,11 +64,7 @@ export const CheckoutReady = memo(function CheckoutReady({
   const codeForms = (
     <div className="checkout-page__codes">
       {fields.coupon.shown && (
-        <CouponForm
-          actor={coupon}
-          currency={controller.currency}
-          disabled={fields.coupon.disabled}
-        />
+        <CouponForm actor={coupon} currency={controller.currency} disabled={fields.coupon.disabled} />
       )}
       {fields.referral.shown && (
         <ReferralForm
@@ -158,9 +153,7 @@ function OrderInProgressModal({ controller }: { controller: CheckoutController }
           <Button variant="secondary" onClick={() => checkout.send({ type: 'GO_BACK' })}>
             Go back
           </Button>
-          <Button onClick={() => checkout.send({ type: 'PROCEED_TO_PAY' })}>
-            Cancel it and continue
-          </Button>
+          <Button onClick={() => checkout.send({ type: 'PROCEED_TO_PAY' })}>Cancel it and continue</Button>
         </div>
       }
     >

@@ -1,60 +1,58 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { ApiError } from '@/api/errors';
 import { CouponForm } from './CouponForm';
-import { type ApplyCouponOutput, couponMachine } from './couponMachine';
-import { type Deferred, deferred } from './machines.test-helpers';
+import { couponMachine } from './couponMachine';
+import { codeChecks } from './machines.test-helpers';
 
 function mount({ disabled = false } = {}) {
-  const calls: { code: string; d: Deferred<ApplyCouponOutput> }[] = [];
-  const actor = createActor(
-    couponMachine.provide({
-      actors: {
-        applyCoupon: fromPromise<ApplyCouponOutput, { code: string }>(({ input }) => {
-          const d = deferred<ApplyCouponOutput>();
-          calls.push({ code: input.code, d });
-          return d.promise;
-        }),
-      },
-    }),
-    { input: {} },
-  ).start();
+  // The checkout parent's part: each check answers when the test settles it.
+  const server = codeChecks('COUPON_VERIFIED', 'COUPON_VERIFY_FAILED');
+  const actor = createActor(couponMachine.provide({ actions: server.actions }), { input: {} }).start();
   render(<CouponForm actor={actor} currency="INR" disabled={disabled} />);
-  return { actor, calls, input: screen.getByLabelText('Coupon code'), user: userEvent.setup() };
+  return {
+    actor,
+    checks: server.checks,
+    codesChanged: server.codesChanged,
+    input: screen.getByLabelText('Coupon code'),
+    user: userEvent.setup(),
+  };
 }
 
 describe('CouponForm', () => {
   it('applies the typed code and shows "saved" with the amount', async () => {
-    const { actor, calls, input, user } = mount();
+    const { actor, checks, input, user } = mount();
     await user.type(input, 'WELCOME10');
     expect(actor.getSnapshot().context.code).toBe('WELCOME10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(calls.map((c) => c.code)).toEqual(['WELCOME10']);
-    calls[0]?.d.resolve({ saving: 150_000 });
+    expect(checks.map((c) => c.code)).toEqual(['WELCOME10']);
+    checks[0]?.answer.resolve({ saving: 150_000 });
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Coupon applied. You saved ₹1,500');
   });
 
-  it('a zero saving shows only "Coupon applied"; removing it empties the field', async () => {
-    const { calls, input, user } = mount();
+  it('a zero saving shows only "Coupon applied"; removing it empties the field and refreshes the price', async () => {
+    const { checks, codesChanged, input, user } = mount();
     await user.type(input, 'FREESHIP');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    calls[0]?.d.resolve({ saving: 0 });
+    checks[0]?.answer.resolve({ saving: 0 });
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Coupon applied');
     expect(banner).not.toHaveTextContent(/saved/i);
     await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
     await waitFor(() => expect(input).toHaveValue(''));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // Applying and removing each ask the price again.
+    expect(codesChanged).toHaveBeenCalledTimes(2);
   });
 
   it("shows the server's message under the field and keeps what was typed", async () => {
-    const { calls, input, user } = mount();
+    const { checks, input, user } = mount();
     await user.type(input, 'EXPIRED');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    calls[0]?.d.reject(
+    checks[0]?.answer.reject(
       new ApiError({
         message: 'This coupon has expired',
         response: 'This coupon has expired',
@@ -68,9 +66,9 @@ describe('CouponForm', () => {
   });
 
   it('an empty field applies nothing', async () => {
-    const { calls, user } = mount();
+    const { checks, user } = mount();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(calls).toHaveLength(0);
+    expect(checks).toHaveLength(0);
   });
 
   it('is disabled when the referral is filled', () => {

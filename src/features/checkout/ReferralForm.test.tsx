@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { ApiError } from '@/api/errors';
-import { type Deferred, deferred } from './machines.test-helpers';
+import { codeChecks } from './machines.test-helpers';
 import { ReferralForm } from './ReferralForm';
-import { type ApplyReferralOutput, referralMachine } from './referralMachine';
+import { referralMachine } from './referralMachine';
 import { type CheckoutVariant, codeFieldsFor } from './variants';
 
 function mount({
@@ -17,56 +17,43 @@ function mount({
   variant?: CheckoutVariant;
   couponCode?: string;
 } = {}) {
-  const calls: { code: string; d: Deferred<ApplyReferralOutput> }[] = [];
-  const cleared: Deferred<void>[] = [];
-  const actor = createActor(
-    referralMachine.provide({
-      actors: {
-        applyReferral: fromPromise<ApplyReferralOutput, { code: string }>(({ input }) => {
-          const d = deferred<ApplyReferralOutput>();
-          calls.push({ code: input.code, d });
-          return d.promise;
-        }),
-        clearReferral: fromPromise<void, void>(() => {
-          const d = deferred<void>();
-          cleared.push(d);
-          return d.promise;
-        }),
-      },
-    }),
-    { input: presetCode ? { presetCode } : {} },
-  ).start();
+  // The checkout parent's part: each check answers when the test settles it; codesChanged asks the price again.
+  const server = codeChecks('REFERRAL_VERIFIED', 'REFERRAL_VERIFY_FAILED');
+  const actor = createActor(referralMachine.provide({ actions: server.actions }), {
+    input: presetCode ? { presetCode } : {},
+  }).start();
   const fields = codeFieldsFor(variant, { couponCode, referralCode: '' });
   render(
     <ReferralForm actor={actor} currency="INR" field={fields.referral} inviteLink={fields.inviteLink} />,
   );
-  return { actor, calls, cleared, user: userEvent.setup() };
+  return { actor, checks: server.checks, codesChanged: server.codesChanged, user: userEvent.setup() };
 }
 
 describe('ReferralForm', () => {
   it('shows the preset code from the page address, applied on load, with the saving', async () => {
-    const { calls } = mount({ presetCode: 'FRIEND5' });
+    const { checks } = mount({ presetCode: 'FRIEND5' });
     expect(screen.getByLabelText('Referral code')).toHaveValue('FRIEND5');
-    expect(calls.map((c) => c.code)).toEqual(['FRIEND5']);
-    calls[0]?.d.resolve({ saving: 50_000 });
+    expect(checks.map((c) => c.code)).toEqual(['FRIEND5']);
+    checks[0]?.answer.resolve({ saving: 50_000 });
     expect(await screen.findByRole('status')).toHaveTextContent('Referral code applied. You saved ₹500');
   });
 
   it('removing the banner empties the field and refreshes the price', async () => {
-    const { calls, cleared, user } = mount({ presetCode: 'FRIEND5' });
-    calls[0]?.d.resolve({ saving: 50_000 });
+    const { checks, codesChanged, user } = mount({ presetCode: 'FRIEND5' });
+    checks[0]?.answer.resolve({ saving: 50_000 });
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.getByLabelText('Referral code')).toHaveValue(''));
-    expect(cleared).toHaveLength(1);
+    // Applying and removing each ask the price again.
+    expect(codesChanged).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("applies a typed code and shows the server's message under the field on a refusal", async () => {
-    const { calls, user } = mount();
+    const { checks, user } = mount();
     const input = screen.getByLabelText('Referral code');
     await user.type(input, 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    calls[0]?.d.reject(
+    checks[0]?.answer.reject(
       new ApiError({
         message: 'This referral code does not exist',
         response: 'This referral code does not exist',

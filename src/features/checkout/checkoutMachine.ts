@@ -33,7 +33,12 @@ import { couponMachine } from './couponMachine';
 import { emailVerificationMachine } from './emailVerificationMachine';
 import { buildOrderCreateRequest, type OrderRequestInput } from './payment/orderRequest';
 import { CREATE_FAILED_MESSAGE, paymentErrorMessage } from './paymentErrors';
-import { type PaymentOutput, paymentMachine, type Reconciliation, type UnsettledAttempt } from './paymentMachine';
+import {
+  type PaymentOutput,
+  paymentMachine,
+  type Reconciliation,
+  type UnsettledAttempt,
+} from './paymentMachine';
 import type { PreviousOrderPrefill } from './prefill';
 import { referralMachine } from './referralMachine';
 import type { CheckoutVariant } from './variants';
@@ -170,12 +175,7 @@ export type CheckoutEvent =
   | { type: 'UPDATE_STATE'; stateNameEnum: string }
   | { type: 'UPDATE_DELIVERY_OPTION'; deliveryOption: DeliveryOption }
   | { type: 'REFRESH_ESTIMATE' }
-  | {
-      type: 'CART_CHANGED';
-      packages: readonly SelectedPackage[];
-      variant: CheckoutVariant;
-      isShippingRequired: boolean;
-    }
+  | { type: 'CART_CHANGED'; packages: readonly SelectedPackage[]; variant: CheckoutVariant }
   | { type: 'FORM_CHANGED'; values: CheckoutFormValues; valid: boolean }
   | { type: 'CLEAR' }
   | { type: 'PROCEED_TO_PAY'; paymentService?: PaymentService }
@@ -185,7 +185,8 @@ export type CheckoutEvent =
   | { type: 'CODE_REFUSED'; kind: CodeKind; error: unknown }
   | { type: 'ORDER_RECONCILED'; outcome: Reconciliation | 'unknown' }
   | { type: 'PROFILE_CHANGED'; profile: ClientProfile }
-  | { type: 'PAYMENT_FAILED' }
+  /** The payment's failure card (spec §4 step 8), for the order it created. */
+  | { type: 'PAYMENT_FAILED'; orderId: string }
   | { type: 'ONLINE' }
   | { type: 'OFFLINE' }
   /** The stored order was reconciled and holds nothing in progress (its details still prefill the form). */
@@ -216,7 +217,12 @@ export type StateNameOf = OrderRequestInput['stateName'];
 
 /** The payment as the checkout runs it: its failure card ends the checkout. */
 export const checkoutPayment = paymentMachine.provide({
-  actions: { announceFailure: sendParent({ type: 'PAYMENT_FAILED' }) },
+  actions: {
+    announceFailure: sendParent(({ context }) => ({
+      type: 'PAYMENT_FAILED',
+      orderId: context.order?.order_id ?? '',
+    })),
+  },
 });
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
@@ -455,7 +461,10 @@ const checkoutSetup = setup({
     /** An input of the price changed while the address is edited: the edit state's estimate asks again. */
     reprice: raise({ type: 'REFRESH_ESTIMATE' as const }),
     clearForDraft: raise({ type: 'CLEAR' as const }),
-    storeProfileAnswer: assign((_, params: { profile: ClientProfile }) => ({ profile: params.profile, error: null })),
+    storeProfileAnswer: assign((_, params: { profile: ClientProfile }) => ({
+      profile: params.profile,
+      error: null,
+    })),
     /** The e-mail's verification starts with the profile it verifies (once: a retried profile keeps it). */
     startEmailVerification: assign(({ context, spawn }) => ({
       email:
@@ -470,20 +479,24 @@ const checkoutSetup = setup({
         }),
     })),
     storeService: assign(({ context, event }) =>
-      event.type === 'PROCEED_TO_PAY' && event.paymentService ? { paymentService: event.paymentService } : context,
+      event.type === 'PROCEED_TO_PAY' && event.paymentService
+        ? { paymentService: event.paymentService }
+        : context,
     ),
     /** Back from a payment attempt: what it created or cancelled is the stored order now, its error said. */
-    resumeAfterPayment: assign(({ context }, params: { end: Extract<PaymentOutput, { kind: 'backToEstimate' }> }) => {
-      const { orderId: createdOrderId, priorOrderCancelled, createError, unsettledAttempt } = params.end;
-      return {
-        orderId: createdOrderId ?? context.orderId,
-        storedOrderSettled:
-          createdOrderId === null ? context.storedOrderSettled || priorOrderCancelled : false,
-        cancelPriorOrder: false,
-        previousAttempt: unsettledAttempt,
-        paymentError: createError === null ? null : paymentErrorMessage(createError),
-      };
-    }),
+    resumeAfterPayment: assign(
+      ({ context }, params: { end: Extract<PaymentOutput, { kind: 'backToEstimate' }> }) => {
+        const { orderId: createdOrderId, priorOrderCancelled, createError, unsettledAttempt } = params.end;
+        return {
+          orderId: createdOrderId ?? context.orderId,
+          storedOrderSettled:
+            createdOrderId === null ? context.storedOrderSettled || priorOrderCancelled : false,
+          cancelPriorOrder: false,
+          previousAttempt: unsettledAttempt,
+          paymentError: createError === null ? null : paymentErrorMessage(createError),
+        };
+      },
+    ),
     startEstimate: assign({ estimateState: 'loading' as const }),
     storeEstimate: assign((_, params: { answer: EstimateAnswer }) => ({
       estimate: params.answer.view,
@@ -596,11 +609,6 @@ const settleDraft = { FORM_SETTLED: { guard: 'isDraftDifferent', actions: 'clear
 
 const backToEstimate = (output: unknown) => output as Extract<PaymentOutput, { kind: 'backToEstimate' }>;
 
-/** The order a payment created, read from its snapshot. */
-function paymentOrderId(payment: unknown): string | undefined {
-  return (payment as ActorRefFrom<typeof paymentMachine> | undefined)?.getSnapshot().context.order?.order_id;
-}
-
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input, spawn }) => ({
@@ -696,7 +704,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
         if (event.kind === 'coupon')
           enqueue.sendTo(context.coupon, { type: 'COUPON_VERIFIED', saving: event.view.couponDiscount });
         else
-          enqueue.sendTo(context.referral, { type: 'REFERRAL_VERIFIED', saving: event.view.associationDiscount });
+          enqueue.sendTo(context.referral, {
+            type: 'REFERRAL_VERIFIED',
+            saving: event.view.associationDiscount,
+          });
       }),
     },
     CODE_REFUSED: {
@@ -1027,11 +1038,17 @@ export const checkoutMachine = checkoutSetup.createMachine({
           {
             guard: ({ event }) => changedTotalOf(backToEstimate(event.output).createError) !== null,
             target: 'priceEstimate',
-            actions: { type: 'resumeAfterPayment', params: ({ event }) => ({ end: backToEstimate(event.output) }) },
+            actions: {
+              type: 'resumeAfterPayment',
+              params: ({ event }) => ({ end: backToEstimate(event.output) }),
+            },
           },
           {
             target: 'readyToPurchase',
-            actions: { type: 'resumeAfterPayment', params: ({ event }) => ({ end: backToEstimate(event.output) }) },
+            actions: {
+              type: 'resumeAfterPayment',
+              params: ({ event }) => ({ end: backToEstimate(event.output) }),
+            },
           },
         ],
         onError: {
@@ -1042,12 +1059,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
       on: {
         PAYMENT_FAILED: {
           target: 'failed',
-          actions: assign(({ context, self }) => ({
-            end: {
-              kind: 'failure' as const,
-              orderId: paymentOrderId(self.getSnapshot().children.payment) ?? context.orderId ?? '',
-            },
-          })),
+          actions: assign(({ event }) => ({ end: { kind: 'failure' as const, orderId: event.orderId } })),
         },
       },
     },

@@ -128,7 +128,9 @@ async function stateNames(client: QueryClient, countries: readonly string[]) {
 function cartSelection() {
   const countryCode = countryStore.countryCode;
   const packages = cartSelectedPackages(cartStore.items, currencyForCountry(pricingCountry(countryCode)));
-  const codes = [...new Set(cartStore.items.filter((line) => line.quantity > 0).map((line) => line.packageCode))];
+  const codes = [
+    ...new Set(cartStore.items.filter((line) => line.quantity > 0).map((line) => line.packageCode)),
+  ];
   return { countryCode, packages, variant: checkoutVariantFor(codes) };
 }
 
@@ -158,7 +160,10 @@ function observe(actor: AnyActorRef | null, seen: WeakSet<AnyActorRef>, runtime:
     trackOnce(send, 'checkout_initiated', order.order_id, properties);
   });
   payment.on('orderCreateFailed', ({ error }) =>
-    track('order_failed', { reason: 'create_failed', message: isApiError(error) ? error.message : String(error) }),
+    track('order_failed', {
+      reason: 'create_failed',
+      message: isApiError(error) ? error.message : String(error),
+    }),
   );
   payment.on('paymentDismissed', ({ orderId }) => track('payment_modal_dismissed', { order_id: orderId }));
   payment.on('gatewayFailed', ({ orderId, error }) =>
@@ -188,10 +193,15 @@ export function checkoutLogic(runtime: CheckoutRuntime) {
         checkoutOrderDetails(await fetchOrderDetails(input.orderId, { signal })),
       ),
       fetchDeliveryDetails: fromPromise(() => client.fetchQuery(pickupLocationsQuery())),
-      lookupLocation: fromPromise(async ({ input }) => (await fetchPostOffice(client, input.pinCode)) ?? undefined),
+      lookupLocation: fromPromise(
+        async ({ input }) => (await fetchPostOffice(client, input.pinCode)) ?? undefined,
+      ),
       fetchPriceEstimate: fromPromise(({ input }) => priceOrder(fetchEstimate, input)),
       fetchStateNames: fromPromise(({ input }) => stateNames(client, input.countries)),
-      payment: paymentLogic(checkoutPayment, { international: features.internationalUsers, shopName: SITE_NAME }),
+      payment: paymentLogic(checkoutPayment, {
+        international: features.internationalUsers,
+        shopName: SITE_NAME,
+      }),
       reconcileOrder: orderReconciliation((orderId) =>
         reconcileInterruptedOrder(orderId, {
           fetchAndUpdatePaymentStatus: (id) => fetchAndUpdatePaymentStatus(id, null),
@@ -207,7 +217,8 @@ export function checkoutLogic(runtime: CheckoutRuntime) {
           if (now.countryCode !== last.countryCode)
             sendBack({ type: 'UPDATE_COUNTRY_CODE', countryCode: now.countryCode });
           const key = JSON.stringify(now.packages);
-          if (key !== lastKey) sendBack({ type: 'CART_CHANGED', packages: now.packages, variant: now.variant });
+          if (key !== lastKey)
+            sendBack({ type: 'CART_CHANGED', packages: now.packages, variant: now.variant });
           last = now;
           lastKey = key;
         };

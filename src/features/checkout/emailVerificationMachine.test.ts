@@ -1,5 +1,5 @@
 import type { EmailOtpSentResponse } from '@contract/account';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ClientProfile } from '@/api/account';
 import { ApiError } from '@/api/errors';
@@ -303,5 +303,27 @@ describe('e-mail verification machine (spec §4 E-mail verification)', () => {
       email: 'new@example.in',
       profileEmail: 'new@example.in',
     });
+  });
+
+  it('the new profile goes through the named action profileChanged, which a parent may provide instead of the emit', async () => {
+    const profileChanged = vi.fn();
+    const machine = emailVerificationMachine.provide({
+      actions: { profileChanged: (_, params) => profileChanged(params) },
+      actors: {
+        updateEmail: fromPromise<ClientProfile, { email: string }>(async ({ input: { email } }) =>
+          profile(email, false),
+        ),
+        requestEmailOtp: fromPromise<EmailOtpSentResponse, void>(() => new Promise(() => undefined)),
+      },
+    });
+    const actor = createActor(machine, { input: { profileEmail: 'old@example.in', isEmailVerified: true } });
+    const emitted: ProfileChangedEmitted[] = [];
+    actor.on('profileChanged', (event) => emitted.push(event));
+    actor.start();
+    actor.send({ type: 'UPDATE', email: 'asha@example.in' });
+    actor.send({ type: 'VERIFY_EMAIL' });
+    await waitFor(actor, (snapshot) => snapshot.matches('sendingCode'), { timeout: 1_000 });
+    expect(profileChanged).toHaveBeenCalledWith({ profile: profile('asha@example.in', false) });
+    expect(emitted).toEqual([]);
   });
 });

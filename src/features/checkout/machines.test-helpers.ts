@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 
 export interface Deferred<T> {
@@ -31,4 +32,39 @@ function paths(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix + value];
   if (typeof value !== 'object' || value === null) return [];
   return Object.entries(value).flatMap(([key, child]) => [prefix + key, ...paths(child, `${prefix}${key}.`)]);
+}
+
+/** One CHECK_CODE a code machine asked: the test settles its answer (resolve with the saving, reject with the error). */
+export interface CodeCheck {
+  code: string;
+  answer: Deferred<{ saving: number }>;
+}
+
+type CodeAnswer<V extends string, F extends string> =
+  | { type: V; saving: number }
+  | { type: F; error: unknown };
+
+/**
+ * Stands in for the checkout parent of the coupon and referral machines: `checkCode` records the code and sends the
+ * verified / failed event back once the test settles its deferred; `codesChanged` (the price asked again) is a spy.
+ * Pass `actions` to the machine's provide.
+ */
+export function codeChecks<V extends string, F extends string>(verified: V, failed: F) {
+  const checks: CodeCheck[] = [];
+  const codesChanged = vi.fn();
+  const checkCode = ({
+    context,
+    self,
+  }: {
+    context: { code: string };
+    self: { send: (event: CodeAnswer<V, F>) => void };
+  }) => {
+    const answer = deferred<{ saving: number }>();
+    checks.push({ code: context.code.trim(), answer });
+    answer.promise.then(
+      ({ saving }) => self.send({ type: verified, saving }),
+      (error: unknown) => self.send({ type: failed, error }),
+    );
+  };
+  return { checks, codesChanged, actions: { checkCode, codesChanged } };
 }

@@ -15,6 +15,10 @@ export function priceChangedMessage(changed: { totalAmount: number; currency: Cu
 /** The server's message for a refused order, the new total for a changed price, else the generic one. */
 export function paymentErrorMessage(error: unknown): string {
   const changed = changedTotalOf(error);
-  const message = changed ? priceChangedMessage(changed) : isApiError(error) ? error.message : CREATE_FAILED_MESSAGE;
+  const message = changed
+    ? priceChangedMessage(changed)
+    : isApiError(error)
+      ? error.message
+      : CREATE_FAILED_MESSAGE;
   return message.trim() === '' ? CREATE_FAILED_MESSAGE : message;
 }

@@ -64,12 +64,15 @@ function harness(input: Partial<PaymentInput> = {}) {
     loadScript: [] as Deferred<unknown>[],
     modalOpened: 0,
     modalClosed: 0,
+    modalInput: [] as unknown[],
+    announceFailure: vi.fn(),
     confirm: [] as { result: unknown; d: Deferred<{ order_status: OrderStatus }> }[],
     status: [] as Deferred<{ order_status: OrderStatus }>[],
     issue: [] as { orderId: string; d: Deferred<unknown> }[],
   };
   let keys = 0;
   const logic = paymentMachine.provide({
+    actions: { announceFailure: calls.announceFailure },
     actors: {
       cancelOrder: fromPromise(() => {
         const d = deferred<unknown>();
@@ -93,8 +96,9 @@ function harness(input: Partial<PaymentInput> = {}) {
         calls.loadScript.push(d);
         return d.promise;
       }),
-      openPaymentModal: fromCallback(() => {
+      openPaymentModal: fromCallback(({ input }) => {
         calls.modalOpened += 1;
+        calls.modalInput.push(input);
         return () => {
           calls.modalClosed += 1;
         };
@@ -205,6 +209,7 @@ describe('payment machine (spec §4 Checkout flow, steps 7–10)', () => {
       orderId: null,
       priorOrderCancelled: false,
       error,
+      createError: error,
       unsettledAttempt: null,
     });
     expect(h.emitted).toContainEqual({ type: 'orderCreateFailed', error });
@@ -375,6 +380,36 @@ describe('payment machine (spec §4 Checkout flow, steps 7–10)', () => {
     expect(h.value()).toBe('failure');
     h.send({ type: 'PROCEED_TO_PAY' });
     expect(h.actor.getSnapshot().output).toMatchObject({ kind: 'backToEstimate', orderId: 'ord-2' });
+  });
+
+  it('the failure state runs announceFailure once, on entry', async () => {
+    const h = harness();
+    await h.openModal();
+    expect(h.calls.announceFailure).not.toHaveBeenCalled();
+    h.send({ type: 'PAYMENT_FAILED' });
+    expect(h.value()).toBe('failure');
+    expect(h.calls.announceFailure).toHaveBeenCalledTimes(1);
+    h.send({ type: 'PROCEED_TO_PAY' });
+    expect(h.calls.announceFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancelled modal hands back no createError: the order was created', async () => {
+    const h = harness();
+    await h.openModal();
+    h.send({ type: 'PAYMENT_CANCELLED' });
+    expect(h.actor.getSnapshot().output).toMatchObject({ kind: 'backToEstimate', createError: null });
+  });
+
+  it("the provider's window is opened with the payer's prefill (empty when none was given)", async () => {
+    const prefill = { name: 'Asha Rao', email: 'asha@example.in', contact: '+919876543210' };
+    const h = harness({ prefill });
+    await h.openModal();
+    expect(h.calls.modalInput).toEqual([{ details: modal, orderId: 'ord-2', prefill }]);
+    const bare = harness();
+    await bare.openModal();
+    expect(bare.calls.modalInput).toEqual([
+      { details: modal, orderId: 'ord-2', prefill: { name: '', email: '', contact: '' } },
+    ]);
   });
 
   it('PAYMENT_PENDING → checkingOrderStatus → FAILED → failure', async () => {

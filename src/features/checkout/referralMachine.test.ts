@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '@/api/errors';
 import type { CodeAppliedEmitted } from './analytics';
-import { type Deferred, deferred } from './machines.test-helpers';
-import { type ApplyReferralOutput, referralBanner, referralMachine } from './referralMachine';
+import { codeChecks, statesVisited } from './machines.test-helpers';
+import { referralBanner, referralMachine } from './referralMachine';
 
 const refused = (message: string) =>
   new ApiError({
@@ -15,45 +15,41 @@ const refused = (message: string) =>
   });
 
 function harness(presetCode?: string) {
-  const calls = {
-    apply: [] as { code: string; d: Deferred<ApplyReferralOutput> }[],
-    clear: [] as Deferred<void>[],
-  };
-  const machine = referralMachine.provide({
-    actors: {
-      applyReferral: fromPromise<ApplyReferralOutput, { code: string }>(({ input }) => {
-        const d = deferred<ApplyReferralOutput>();
-        calls.apply.push({ code: input.code, d });
-        return d.promise;
-      }),
-      clearReferral: fromPromise<void, void>(() => {
-        const d = deferred<void>();
-        calls.clear.push(d);
-        return d.promise;
-      }),
-    },
+  // The checkout parent's part: each check answers when the test settles it; codesChanged asks the price again.
+  const server = codeChecks('REFERRAL_VERIFIED', 'REFERRAL_VERIFY_FAILED');
+  const machine = referralMachine.provide({ actions: server.actions });
+  const visited = statesVisited();
+  const actor = createActor(machine, {
+    input: presetCode === undefined ? {} : { presetCode },
+    inspect: visited.inspect,
   });
-  const actor = createActor(machine, { input: presetCode === undefined ? {} : { presetCode } });
   const emitted: CodeAppliedEmitted[] = [];
   actor.on('referral_code_applied', (event) => emitted.push(event));
   actor.start();
   const at = (value: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) =>
     waitFor(actor, (snapshot) => snapshot.matches(value), { timeout: 1_000 });
-  return { actor, calls, emitted, at };
+  return {
+    actor,
+    checks: server.checks,
+    codesChanged: server.codesChanged,
+    emitted,
+    visited: visited.seen,
+    at,
+  };
 }
 
 async function applied(code = 'ASSOC42', saving = 20_000) {
   const h = harness();
   h.actor.send({ type: 'UPDATE', code });
   h.actor.send({ type: 'APPLY' });
-  h.calls.apply.at(-1)?.d.resolve({ saving });
+  h.checks.at(-1)?.answer.resolve({ saving });
   await h.at('appliedReferralCode');
   return h;
 }
 
 describe('referral machine (spec §4 Referral)', () => {
   it('starts idle with an empty field; typing moves to editing and emptying back to idle', () => {
-    const { actor, calls } = harness();
+    const { actor, checks } = harness();
     expect(actor.getSnapshot().value).toBe('idle');
     actor.send({ type: 'APPLY' });
     expect(actor.getSnapshot().value).toBe('idle');
@@ -61,17 +57,20 @@ describe('referral machine (spec §4 Referral)', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'UPDATE', code: '  ' });
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(calls.apply).toHaveLength(0);
+    expect(checks).toHaveLength(0);
   });
 
   it('walks editing → applyingReferralCode → appliedReferralCode, keeping the saving and emitting referral_code_applied', async () => {
-    const { actor, calls, emitted, at } = harness();
+    const { actor, checks, codesChanged, emitted, at } = harness();
     actor.send({ type: 'UPDATE', code: ' ASSOC42 ' });
     actor.send({ type: 'APPLY' });
     expect(actor.getSnapshot().value).toBe('applyingReferralCode');
-    expect(calls.apply.map((c) => c.code)).toEqual(['ASSOC42']);
-    calls.apply[0]?.d.resolve({ saving: 20_000 });
+    expect(checks.map((c) => c.code)).toEqual(['ASSOC42']);
+    expect(codesChanged).not.toHaveBeenCalled();
+    checks[0]?.answer.resolve({ saving: 20_000 });
     await at('appliedReferralCode');
+    // The applied code changed: the order is priced again with it.
+    expect(codesChanged).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context).toMatchObject({
       appliedCode: 'ASSOC42',
       saving: 20_000,
@@ -82,16 +81,15 @@ describe('referral machine (spec §4 Referral)', () => {
   });
 
   it('applies a preset code from the page address on load, once', async () => {
-    const { actor, calls, at } = harness('FRIEND5');
+    const { actor, checks, at } = harness('FRIEND5');
     expect(actor.getSnapshot().value).toBe('applyingReferralCode');
-    expect(calls.apply.map((c) => c.code)).toEqual(['FRIEND5']);
-    calls.apply[0]?.d.resolve({ saving: 500 });
+    expect(checks.map((c) => c.code)).toEqual(['FRIEND5']);
+    checks[0]?.answer.resolve({ saving: 500 });
     await at('appliedReferralCode');
     actor.send({ type: 'CLEAR' });
-    calls.clear[0]?.resolve();
-    await at('idle');
+    expect(actor.getSnapshot().value).toBe('idle');
     // Back in idle, the preset is not applied again.
-    expect(calls.apply).toHaveLength(1);
+    expect(checks).toHaveLength(1);
     expect(actor.getSnapshot().context.code).toBe('');
   });
 
@@ -100,8 +98,8 @@ describe('referral machine (spec §4 Referral)', () => {
   });
 
   it("a refused code shows the server's message; APPLY retries and typing resets the state", async () => {
-    const { actor, calls, emitted, at } = harness('NOPE');
-    calls.apply[0]?.d.reject(refused('This referral code does not exist'));
+    const { actor, checks, codesChanged, emitted, at } = harness('NOPE');
+    checks[0]?.answer.reject(refused('This referral code does not exist'));
     await at('applyingReferralCodeFailed');
     expect(actor.getSnapshot().context).toMatchObject({
       code: 'NOPE',
@@ -113,18 +111,19 @@ describe('referral machine (spec §4 Referral)', () => {
     actor.send({ type: 'APPLY' });
     expect(actor.getSnapshot().value).toBe('applyingReferralCode');
     expect(actor.getSnapshot().context.error).toBeNull();
-    calls.apply[1]?.d.reject(refused('This referral code does not exist'));
+    checks[1]?.answer.reject(refused('This referral code does not exist'));
     await at('applyingReferralCodeFailed');
 
     actor.send({ type: 'UPDATE', code: 'NOPE1' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(emitted).toEqual([]);
+    expect(codesChanged).not.toHaveBeenCalled();
   });
 
   it('EDIT reopens a refused code as it is, without its message', async () => {
-    const { actor, calls, at } = harness('NOPE');
-    calls.apply[0]?.d.reject(refused('Expired'));
+    const { actor, checks, at } = harness('NOPE');
+    checks[0]?.answer.reject(refused('Expired'));
     await at('applyingReferralCodeFailed');
     actor.send({ type: 'EDIT' });
     expect(actor.getSnapshot().value).toBe('editing');
@@ -152,20 +151,20 @@ describe('referral machine (spec §4 Referral)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ code: 'ASSOC42', appliedCode: null });
   });
 
-  it('CLEAR (removing the banner) clears the field at once, refreshes the price and ends idle, even if it fails', async () => {
-    const { actor, calls, at } = await applied();
+  it('CLEAR (removing the banner) goes through clearingReferralCode: the field clears at once, the price is asked again, idle', async () => {
+    const { actor, codesChanged, visited } = await applied();
+    codesChanged.mockClear();
     actor.send({ type: 'CLEAR' });
-    expect(actor.getSnapshot().value).toBe('clearingReferralCode');
-    expect(actor.getSnapshot().context).toMatchObject({ code: '', appliedCode: null, saving: 0 });
-    expect(calls.clear).toHaveLength(1);
-    calls.clear[0]?.resolve();
-    await at('idle');
-
-    const failing = await applied();
-    failing.actor.send({ type: 'CLEAR' });
-    failing.calls.clear[0]?.reject(new Error('offline'));
-    await failing.at('idle');
-    expect(failing.actor.getSnapshot().context.code).toBe('');
+    expect(visited).toContain('clearingReferralCode');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({
+      code: '',
+      appliedCode: null,
+      saving: 0,
+      error: null,
+    });
+    expect(referralBanner(actor.getSnapshot())).toBeNull();
+    expect(codesChanged).toHaveBeenCalledTimes(1);
   });
 
   it('ignores events that do not apply', async () => {
@@ -178,8 +177,15 @@ describe('referral machine (spec §4 Referral)', () => {
     expect(idle.actor.getSnapshot().value).toBe('idle');
   });
 
-  it('without an injected applyReferral the apply fails instead of pretending', async () => {
-    const actor = createActor(referralMachine, { input: { presetCode: 'X' } }).start();
-    await waitFor(actor, (s) => s.matches('applyingReferralCodeFailed'), { timeout: 1_000 });
+  it('standing alone (nothing provided), a preset code waits in applyingReferralCode without pretending a saving', async () => {
+    const actor = createActor(referralMachine, { input: { presetCode: 'X' } });
+    const emitted: CodeAppliedEmitted[] = [];
+    actor.on('referral_code_applied', (event) => emitted.push(event));
+    actor.start();
+    await Promise.resolve();
+    expect(actor.getSnapshot().value).toBe('applyingReferralCode');
+    expect(actor.getSnapshot().context).toMatchObject({ code: 'X', appliedCode: null, saving: 0 });
+    expect(referralBanner(actor.getSnapshot())).toBeNull();
+    expect(emitted).toEqual([]);
   });
 });

@@ -53,7 +53,10 @@ export interface CheckoutController {
 type ShownEstimate = Pick<CheckoutSummaryState, 'estimate' | 'status' | 'receivedAt'>;
 
 /** The price the summary shows: the machine's, or offline the last one this device received for the same order. */
-export function shownEstimate(snapshot: CheckoutSnapshot, lastKnown: CheckoutEstimateRecord | null): ShownEstimate {
+export function shownEstimate(
+  snapshot: CheckoutSnapshot,
+  lastKnown: CheckoutEstimateRecord | null,
+): ShownEstimate {
   const { estimate, estimateState, estimateReceivedAt, online, packages } = snapshot.context;
   const status: EstimateStatus = packages.length === 0 ? 'ready' : estimateState;
   if (online) return { estimate, status, receivedAt: estimateReceivedAt };

@@ -14,7 +14,10 @@ export interface PaymentRuntimeOptions {
   shopName: string;
 }
 
-export function paymentLogic(payment: typeof paymentMachine, { international, shopName }: PaymentRuntimeOptions) {
+export function paymentLogic(
+  payment: typeof paymentMachine,
+  { international, shopName }: PaymentRuntimeOptions,
+) {
   return payment.provide({
     actors: {
       cancelOrder: fromPromise(({ input, signal }) => cancelOrder(input.orderId, { signal })),
