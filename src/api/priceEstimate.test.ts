@@ -12,7 +12,7 @@ import {
   toEstimateRequest,
   toPriceView,
 } from './priceEstimate';
-import { delay, errorBody, fakeNetwork, json, resetClient } from './test-helpers';
+import { errorBody, fakeNetwork, json, resetClient } from './test-helpers';
 import { setTokens } from './tokens';
 
 let restoreReporter: () => void;
@@ -151,15 +151,15 @@ describe('estimates asked for at once', () => {
     const network = heldNetwork();
     const first = fetchPriceEstimate(inputs, WORLD);
     const second = fetchPriceEstimate({ ...inputs }, WORLD);
-    await delay(0);
-    expect(network.requests).toHaveLength(1);
+    await vi.waitFor(() => expect(network.requests).toHaveLength(1));
     network.releaseAll();
     await expect(first).resolves.toEqual(ESTIMATE);
     await expect(second).resolves.toEqual(ESTIMATE);
+    // Both answered from that one request.
+    expect(network.requests).toHaveLength(1);
 
     const later = fetchPriceEstimate(inputs, WORLD);
-    await delay(0);
-    expect(network.requests).toHaveLength(2);
+    await vi.waitFor(() => expect(network.requests).toHaveLength(2));
     network.releaseAll();
     await expect(later).resolves.toEqual(ESTIMATE);
   });
@@ -172,10 +172,10 @@ describe('estimates asked for at once', () => {
     ];
     setTokens('main', { accessToken: 'a', refreshToken: 'r', userId: '7', expires: Date.now() + 60_000 });
     asked.push(fetchPriceEstimate(inputs, WORLD));
-    await delay(0);
-    expect(network.requests).toHaveLength(3);
+    await vi.waitFor(() => expect(network.requests).toHaveLength(3));
     network.releaseAll();
     await Promise.all(asked);
+    expect(new Set(network.requests.map((r) => JSON.stringify(r.body)))).toHaveProperty('size', 2);
   });
 
   it('keep the request for a caller still waiting when another gives up, and cancel it when none waits', async () => {
@@ -185,20 +185,21 @@ describe('estimates asked for at once', () => {
     const left = fetchPriceEstimate(inputs, WORLD, { signal: leaving.signal });
     leaving.abort();
     await expect(left).rejects.toBeDefined();
-    await delay(0);
-    expect(network.signals()[0]?.aborted).toBe(false);
+    await vi.waitFor(() => expect(network.requests).toHaveLength(1));
     network.releaseAll();
+    // The caller still waiting gets the answer of the request it shared, which was neither cancelled nor sent again.
     await expect(staying).resolves.toEqual(ESTIMATE);
+    expect(network.requests).toHaveLength(1);
+    expect(network.signals()[0]?.aborted).toBe(false);
 
     const alone = new AbortController();
     const cancelled = fetchPriceEstimate(inputs, WORLD, { signal: alone.signal });
-    await delay(0);
+    await vi.waitFor(() => expect(network.requests).toHaveLength(2));
     alone.abort();
     await expect(cancelled).rejects.toBeDefined();
     expect(network.signals()[1]?.aborted).toBe(true);
     const again = fetchPriceEstimate(inputs, WORLD);
-    await delay(0);
-    expect(network.requests).toHaveLength(3);
+    await vi.waitFor(() => expect(network.requests).toHaveLength(3));
     network.releaseAll();
     await expect(again).resolves.toEqual(ESTIMATE);
   });
