@@ -3,57 +3,38 @@ import { parseFeatureFlags } from '@contract/flags';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, configSchema, FEATURE_FLAG_VARIABLES, loadConfig } from './config';
 
+/** The README's environment tables: each variable's documented default, or null where it is documented as unset. */
+function readmeDefaults(): Map<string, string | null> {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const defaults = new Map<string, string | null>();
+  for (const line of readme.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 4 || !cells[1]?.startsWith('`')) continue;
+    // A literal default is the first `code` of its cell; "(unset)", "`(unset)`", "(none)", "generated"… are none.
+    const literal = /^`([^`(][^`]*)`/.exec(cells[2] ?? '')?.[1] ?? null;
+    for (const [, name] of (cells[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g))
+      if (name) defaults.set(name, literal);
+  }
+  return defaults;
+}
+
 describe('loadConfig', () => {
-  it('runs on a laptop with no variables set', () => {
-    expect(loadConfig({})).toEqual({
-      PORT: 8080,
-      HOST: '0.0.0.0',
-      DATA_DIR: '.data',
-      DATABASE_URL: undefined,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      STATIC_DIR: 'dist',
-      TRUST_PROXY: false,
-      HTTP_HEADERS_TIMEOUT_MS: 10_000,
-      HTTP_REQUEST_TIMEOUT_MS: 30_000,
-      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
-      AUTH_SECRET: undefined,
-      ACCESS_TOKEN_TTL_SECONDS: 900,
-      REFRESH_TOKEN_TTL_DAYS: 30,
-      OTP_DELIVERY: 'log',
-      OTP_WEBHOOK_URL: undefined,
-      OTP_ALLOW_LOG_IN_PRODUCTION: false,
-      OTP_TEST_NUMBERS: new Map(),
-      OTP_RESEND_COOLDOWN_SECONDS: 30,
-      OTP_PHONE_LIMIT_PER_HOUR: 5,
-      OTP_IP_LIMIT_PER_HOUR: 20,
-      OTP_NETWORK_LIMIT_PER_HOUR: 60,
-      OTP_GLOBAL_LIMIT_PER_HOUR: 1000,
-      OTP_SMS_COUNTRIES: ['IN', 'US', 'GB', 'CA', 'AU'],
-      OIDC_ISSUER: undefined,
-      OIDC_CLIENT_ID: undefined,
-      OIDC_CLIENT_SECRET: undefined,
-      OIDC_REDIRECT_URI: undefined,
-      OIDC_SCOPES: 'openid email profile',
-      PAYMENT_PROVIDER: 'sandbox',
-      SANDBOX_IN_PRODUCTION: false,
-      SANDBOX_SECRET: undefined,
-      SANDBOX_PENDING_SETTLE_MS: 15_000,
-      SANDBOX_WEBHOOK_DELAY_MS: 0,
-      ORDER_EXPIRY_SWEEP_MS: 60_000,
-      RETENTION_DAYS: 90,
-      RETENTION_SWEEP_MS: 3_600_000,
-      RAZORPAY_KEY_ID: undefined,
-      RAZORPAY_KEY_SECRET: undefined,
-      RAZORPAY_WEBHOOK_SECRET: undefined,
-      MARKETING_IP_LIMIT_PER_HOUR: 300,
-      MARKETING_STORED_KB_PER_HOUR: 65_536,
-      NOTIFY_ME_IP_LIMIT_PER_HOUR: 20,
-      NOTIFY_ME_LIMIT_PER_HOUR: 20_000,
-      FORMS_IP_LIMIT_PER_HOUR: 10,
-      FORMS_LIMIT_PER_HOUR: 5000,
-      features: parseFeatureFlags({}).flags,
-    });
+  it('runs on a laptop with no variables set, each setting at the default the README documents', () => {
+    const defaults = loadConfig({});
+    const documented = readmeDefaults();
+    for (const name of Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[]) {
+      const written = documented.get(name);
+      expect(written, `${name} has a row in the README's table`).toBeDefined();
+      if (written === undefined || written === null) {
+        // "(unset)", "(none)", "generated", "(derived)": nothing is set until the operator or the start sets it.
+        const value = defaults[name];
+        expect(value instanceof Map ? value.size : value, name).toBeFalsy();
+      } else {
+        // The documented value, set explicitly, is what the server runs with when nothing is set.
+        expect(defaults[name], `${name}=${written}`).toEqual(loadConfig({ [name]: written })[name]);
+      }
+    }
+    expect(defaults.features).toEqual(parseFeatureFlags({}).flags);
   });
 
   it('reads every variable from the environment', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COOKIE_LIFETIME_DAYS, getCookie, shouldUseSecureCookies } from './cookies';
+import { getCookie, shouldUseSecureCookies } from './cookies';
 import { clearTokens, getTokens, setTokens, tokenCookieName, tokenSetFromRefresh } from './tokens';
 
 const tokens = { accessToken: 'acc', refreshToken: 'ref', userId: '42', expires: 1_700_000_000_000 };
@@ -53,9 +53,9 @@ describe('token sets in cookies', () => {
     });
     setTokens('main', tokens);
     spy.mockRestore();
+    // 30 days: 30 × 86,400 s.
     expect(written[0]).toBe('access_token=acc; Max-Age=2592000; Path=/; SameSite=Lax');
 
-    expect(COOKIE_LIFETIME_DAYS).toBe(30);
     expect(shouldUseSecureCookies({ protocol: 'https:', hostname: 'shop.example.com' })).toBe(true);
     expect(shouldUseSecureCookies({ protocol: 'https:', hostname: 'localhost' })).toBe(false);
     expect(shouldUseSecureCookies({ protocol: 'http:', hostname: 'localhost' })).toBe(false);

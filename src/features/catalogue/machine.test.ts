@@ -76,8 +76,7 @@ function harness(listed?: PackageWithEstimate) {
     },
   }).start();
   const state = () => leafState(actor.getSnapshot().value as string | Record<string, unknown>);
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { actor, calls, state, settle };
+  return { actor, calls, state };
 }
 
 const inStock = packageFixture();
@@ -93,15 +92,17 @@ const contact = { email: 'buyer@example.com' };
 
 describe('package availability machine (spec §4 Package availability)', () => {
   it('starts in fetchingPackageDetails and goes to packagesInStock → readyToPurchase', async () => {
-    const { actor, calls, state, settle } = harness();
+    const { actor, calls, state } = harness();
     expect(state()).toBe('fetchingPackageDetails');
     expect(actor.getSnapshot().matches('fetchingPackageDetails')).toBe(true);
     calls.details[0]?.resolve(inStock);
-    await settle();
-    expect(actor.getSnapshot().matches({ packagesInStock: 'fetchingPriceEstimate' })).toBe(true);
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ packagesInStock: 'fetchingPriceEstimate' })).toBe(true),
+    );
     calls.estimate[0]?.resolve(inStock);
-    await settle();
-    expect(actor.getSnapshot().matches({ packagesInStock: 'readyToPurchase' })).toBe(true);
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ packagesInStock: 'readyToPurchase' })).toBe(true),
+    );
     expect(actor.getSnapshot().context.priceEstimate?.price_estimate.total_amount).toBe(42994);
     expect(actor.getSnapshot().context.packageDetails?.package_code).toBe('SOLO');
   });
@@ -115,13 +116,12 @@ describe('package availability machine (spec §4 Package availability)', () => {
   });
 
   it('a server-rendered list that says out of stock goes to the last sale; REFRESH then asks the server', async () => {
-    const { actor, calls, state, settle } = harness(outOfStock);
+    const { actor, calls, state } = harness(outOfStock);
     expect(state()).toBe('fetchingLastSale');
     expect(calls.details).toHaveLength(0);
     expect(calls.lastSale).toHaveLength(1);
     actor.send({ type: 'REFRESH' });
-    await settle();
-    expect(state()).toBe('fetchingPackageDetails');
+    await vi.waitFor(() => expect(state()).toBe('fetchingPackageDetails'));
     expect(calls.details).toHaveLength(1);
   });
 
@@ -134,57 +134,55 @@ describe('package availability machine (spec §4 Package availability)', () => {
   });
 
   it('a failed details fetch goes to fetchingPackageDetailsFailed; RETRY fetches again', async () => {
-    const { actor, calls, state, settle } = harness();
+    const { actor, calls, state } = harness();
     calls.details[0]?.reject(new Error('offline'));
-    await settle();
-    expect(state()).toBe('fetchingPackageDetailsFailed');
+    await vi.waitFor(() => expect(state()).toBe('fetchingPackageDetailsFailed'));
     expect((actor.getSnapshot().context.error as Error).message).toBe('offline');
     actor.send({ type: 'RETRY' });
     expect(state()).toBe('fetchingPackageDetails');
     expect(calls.details).toHaveLength(2);
     calls.details[1]?.resolve(inStock);
-    await settle();
-    expect(actor.getSnapshot().matches('packagesInStock')).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('packagesInStock')).toBe(true));
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('estimate failure → fetchingPriceEstimateFailed; RETRY; a new estimate request fetches again', async () => {
-    const { actor, calls, state, settle } = harness();
+    const { actor, calls, state } = harness();
     calls.details[0]?.resolve(inStock);
-    await settle();
+    await vi.waitFor(() => expect(calls.estimate).toHaveLength(1));
     calls.estimate[0]?.reject(new Error('timeout'));
-    await settle();
-    expect(actor.getSnapshot().matches({ packagesInStock: 'fetchingPriceEstimateFailed' })).toBe(true);
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ packagesInStock: 'fetchingPriceEstimateFailed' })).toBe(true),
+    );
     actor.send({ type: 'RETRY' });
     expect(state()).toBe('fetchingPriceEstimate');
     calls.estimate[1]?.resolve(inStock);
-    await settle();
-    expect(state()).toBe('readyToPurchase');
+    await vi.waitFor(() => expect(state()).toBe('readyToPurchase'));
     actor.send({ type: 'FETCH_PRICE_ESTIMATE' });
     expect(state()).toBe('fetchingPriceEstimate');
     expect(calls.estimate).toHaveLength(3);
     calls.estimate[2]?.resolve(inStock);
-    await settle();
-    expect(state()).toBe('readyToPurchase');
+    await vi.waitFor(() => expect(state()).toBe('readyToPurchase'));
   });
 
   it('an estimate that finds the package sold out moves to packagesOutOfStock', async () => {
-    const { actor, calls, settle } = harness();
+    const { actor, calls } = harness();
     calls.details[0]?.resolve(inStock);
-    await settle();
+    await vi.waitFor(() => expect(calls.estimate).toHaveLength(1));
     calls.estimate[0]?.resolve(outOfStock);
-    await settle();
-    expect(actor.getSnapshot().matches({ packagesOutOfStock: 'fetchingLastSale' })).toBe(true);
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ packagesOutOfStock: 'fetchingLastSale' })).toBe(true),
+    );
   });
 
   it('out of stock: fetchingLastSale → notifyMe → notifyMePending → notifyMeSuccess (final)', async () => {
-    const { actor, calls, state, settle } = harness();
+    const { actor, calls, state } = harness();
     calls.details[0]?.resolve(outOfStock);
-    await settle();
-    expect(actor.getSnapshot().matches({ packagesOutOfStock: 'fetchingLastSale' })).toBe(true);
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ packagesOutOfStock: 'fetchingLastSale' })).toBe(true),
+    );
     calls.lastSale[0]?.resolve(lastSale);
-    await settle();
-    expect(state()).toBe('notifyMe');
+    await vi.waitFor(() => expect(state()).toBe('notifyMe'));
     expect(actor.getSnapshot().context.lastSale?.units_sold_last_30_days).toBe(3);
     // A RETRY or an estimate request means nothing here.
     actor.send({ type: 'RETRY' });
@@ -194,8 +192,7 @@ describe('package availability machine (spec §4 Package availability)', () => {
     expect(state()).toBe('notifyMePending');
     expect(calls.notifyMe[0]?.contact).toEqual(contact);
     calls.notifyMe[0]?.d.resolve({ notify_me_id: 1, package_code: 'SOLO', created: true });
-    await settle();
-    expect(state()).toBe('notifyMeSuccess');
+    await vi.waitFor(() => expect(state()).toBe('notifyMeSuccess'));
     expect(actor.getSnapshot().context.notifyMeResult?.created).toBe(true);
     // Final: another NOTIFY_ME sends nothing.
     actor.send({ type: 'NOTIFY_ME', contact });
@@ -204,51 +201,45 @@ describe('package availability machine (spec §4 Package availability)', () => {
   });
 
   it('last sale failure → fetchingLastSaleFailure; RETRY fetches again', async () => {
-    const { calls, state, actor, settle } = harness();
+    const { calls, state, actor } = harness();
     calls.details[0]?.resolve(outOfStock);
-    await settle();
+    await vi.waitFor(() => expect(calls.lastSale).toHaveLength(1));
     calls.lastSale[0]?.reject(new Error('500'));
-    await settle();
-    expect(state()).toBe('fetchingLastSaleFailure');
+    await vi.waitFor(() => expect(state()).toBe('fetchingLastSaleFailure'));
     actor.send({ type: 'NOTIFY_ME', contact });
     expect(state()).toBe('fetchingLastSaleFailure');
     actor.send({ type: 'RETRY' });
     expect(state()).toBe('fetchingLastSale');
     calls.lastSale[1]?.resolve(lastSale);
-    await settle();
-    expect(state()).toBe('notifyMe');
+    await vi.waitFor(() => expect(state()).toBe('notifyMe'));
   });
 
   it('notify-me failure → notifyMeFailure; NOTIFY_ME again can succeed', async () => {
-    const { calls, state, actor, settle } = harness();
+    const { calls, state, actor } = harness();
     calls.details[0]?.resolve(outOfStock);
-    await settle();
+    await vi.waitFor(() => expect(calls.lastSale).toHaveLength(1));
     calls.lastSale[0]?.resolve(lastSale);
-    await settle();
+    await vi.waitFor(() => expect(state()).toBe('notifyMe'));
     actor.send({ type: 'NOTIFY_ME', contact: { phone_number: '+919876543210' } });
     calls.notifyMe[0]?.d.reject(new Error('Enter a valid email id'));
-    await settle();
-    expect(state()).toBe('notifyMeFailure');
+    await vi.waitFor(() => expect(state()).toBe('notifyMeFailure'));
     expect((actor.getSnapshot().context.error as Error).message).toBe('Enter a valid email id');
     actor.send({ type: 'NOTIFY_ME', contact });
     expect(state()).toBe('notifyMePending');
     calls.notifyMe[1]?.d.resolve({ notify_me_id: 2, package_code: 'SOLO', created: false });
-    await settle();
-    expect(state()).toBe('notifyMeSuccess');
+    await vi.waitFor(() => expect(state()).toBe('notifyMeSuccess'));
   });
 
   it('REFRESH starts over from fetchingPackageDetails from any state', async () => {
-    const { calls, state, actor, settle } = harness();
+    const { calls, state, actor } = harness();
     calls.details[0]?.resolve(inStock);
-    await settle();
+    await vi.waitFor(() => expect(calls.estimate).toHaveLength(1));
     calls.estimate[0]?.resolve(inStock);
-    await settle();
-    expect(state()).toBe('readyToPurchase');
+    await vi.waitFor(() => expect(state()).toBe('readyToPurchase'));
     actor.send({ type: 'REFRESH' });
     expect(state()).toBe('fetchingPackageDetails');
     calls.details[1]?.resolve(outOfStock);
-    await settle();
-    expect(actor.getSnapshot().matches('packagesOutOfStock')).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('packagesOutOfStock')).toBe(true));
   });
 
   it('passes the page codes and country to the estimate, the package id to the others', async () => {

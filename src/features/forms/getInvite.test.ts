@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/lib/inviteSearch';
-import { countryOptionOf, getInviteFormSchema, profileCountry, toGetInviteSubmission } from './getInvite';
+import {
+  countryOptionOf,
+  getInviteFormSchema,
+  INVITE_PRODUCT_OPTIONS,
+  profileCountry,
+  toGetInviteSubmission,
+} from './getInvite';
 
 const values = {
   name: ' Sam Lee ',
@@ -43,9 +49,12 @@ describe('the get-invite form values', () => {
     expect(countryOptionOf(null).value).toBe('IN');
   });
 
-  it('map the page address product to the product code', () => {
-    expect(INVITE_PRODUCT_SEARCH.licence).toBe('BUSINESS_LICENCE');
-    expect(INVITE_PRODUCT_SEARCH['business-kit']).toBe('BUSINESS_KIT');
+  it('take a product named in the page address as one the form accepts, and ignore any other', () => {
+    const offered = INVITE_PRODUCT_OPTIONS.map((option) => option.value);
+    for (const product of Object.values(INVITE_PRODUCT_SEARCH)) {
+      expect(offered, product).toContain(product);
+      expect(getInviteFormSchema.safeParse({ ...values, product }).success, product).toBe(true);
+    }
     expect(parseGetInviteSearch({ product: 'business-kit' })).toEqual({ product: 'business-kit' });
     expect(parseGetInviteSearch({ product: 'toString' })).toEqual({});
     expect(parseGetInviteSearch({ product: ['licence'] })).toEqual({});

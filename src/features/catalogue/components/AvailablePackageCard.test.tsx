@@ -82,7 +82,8 @@ describe('AvailablePackageCard', () => {
     expect(buy).toBeEnabled();
     await userEvent.click(buy);
     expect(onBuy).toHaveBeenCalledOnce();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Every import the card started has settled: a machine asked for would have loaded by now.
+    await act(() => vi.dynamicImportSettled());
     expect(machineLoads).toBe(0);
     expect(requests).toHaveLength(0);
 
