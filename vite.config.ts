@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { APP_SHELL_PATH } from './contract/paths';
+import { preloadOnlyWhatIsMissing } from './scripts/preload-deps';
 import { routerManifest } from './scripts/router-manifest';
 
 const ROUTER_CONFIG = {
@@ -37,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter(ROUTER_CONFIG),
     react(),
+    !isSsrBuild && preloadOnlyWhatIsMissing(),
     !isSsrBuild && routerManifest({ routerConfig: ROUTER_CONFIG, entry: CLIENT_ENTRY }),
     // The server bundle (src/entry-server.tsx) renders pages in Node: it needs no service worker.
     !isSsrBuild &&
