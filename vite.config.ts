@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -59,7 +60,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         devOptions: { enabled: false },
       }),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The browser's zod goes jitless before its first schema, wherever that is built (src/lib/zod/classic.ts).
+    alias: isSsrBuild
+      ? []
+      : [
+          { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod/classic.ts', import.meta.url)) },
+          {
+            find: /^zod\/mini$/,
+            replacement: fileURLToPath(new URL('./src/lib/zod/mini.ts', import.meta.url)),
+          },
+        ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
