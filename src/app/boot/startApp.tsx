@@ -23,8 +23,13 @@ import { firstStepsOf } from './routeFirst';
 
 // The boot's later steps come from this chunk, so that the entry stays small.
 export { openKvStore as openDeviceDatabase } from '@/storage/kv';
-export { registerServiceWorker } from '../pwa/registerServiceWorker';
 export { sendRequestsInTasksOfTheirOwn } from './requests';
+
+/** Loads the service worker's side of the app (workbox-window) and registers it; nothing on screen needs it. */
+export async function registerServiceWorker(): Promise<void> {
+  const worker = await import('../pwa/registerServiceWorker');
+  worker.registerServiceWorker();
+}
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */
