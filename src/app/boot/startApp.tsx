@@ -5,8 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import { track } from '@/features/analytics/track';
-import { AuthProvider } from '@/features/auth/AuthProvider';
+import { AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
 import { hydrateCart } from '@/state/cart';
@@ -30,6 +29,10 @@ export async function registerServiceWorker(): Promise<void> {
   const worker = await import('../pwa/registerServiceWorker');
   worker.registerServiceWorker();
 }
+
+// The analytics code loads with the first event (a sign-in step), not with the page.
+const track: AuthTrack = (event, properties) =>
+  void import('@/features/analytics/track').then((analytics) => analytics.track(event, properties));
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */
