@@ -16,7 +16,7 @@ import { pageSettled } from './pageSettled';
  *     then the device's database (IndexedDB) opens, for the state restored after hydration (which does not wait).
  *  6. Hydrate in a transition, which gives way to input; the held tap is replayed on the live page, and the stored
  *     country, cart, session and query cache come back once the whole page is hydrated (../HydrationMarker.tsx).
- *  7. The service worker registers last: nothing on screen needs it.
+ *  7. The service worker's code (workbox-window) loads and registers it last: nothing on screen needs it.
  */
 export async function boot(): Promise<void> {
   const root = document.getElementById('root');
