@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { parseFeatureFlags } from './contract/flags';
 import { APP_SHELL_PATH } from './contract/paths';
+import { preloadOnlyWhatIsMissing } from './scripts/preload-deps';
 import { routerManifest } from './scripts/router-manifest';
 
 const ROUTER_CONFIG = {
@@ -31,12 +34,17 @@ const precacheAppShell: ManifestTransform = (entries) => {
 
 // The PWA is built into dist/ and its server bundle into dist/.server/ (npm run build); the Fastify server serves
 // the files (server/plugins/static.ts) and renders the pages (server/plugins/pages.ts).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   // Spec §9's feature flags are read by the server and the PWA from the same FEATURE_* variables (contract/flags.ts).
   envPrefix: ['VITE_', 'FEATURE_'],
+  // The PWA's flags are settled when it is built: pages carry their values, not the table and its parser.
+  define: {
+    __FEATURE_FLAGS__: JSON.stringify(parseFeatureFlags(loadEnv(mode, process.cwd(), 'FEATURE_')).flags),
+  },
   plugins: [
     tanstackRouter(ROUTER_CONFIG),
     react(),
+    !isSsrBuild && preloadOnlyWhatIsMissing(),
     !isSsrBuild && routerManifest({ routerConfig: ROUTER_CONFIG, entry: CLIENT_ENTRY }),
     // The server bundle (src/entry-server.tsx) renders pages in Node: it needs no service worker.
     !isSsrBuild &&
@@ -57,7 +65,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         devOptions: { enabled: false },
       }),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The browser's zod goes jitless before its first schema, wherever that is built (src/lib/zod/classic.ts).
+    alias: isSsrBuild
+      ? []
+      : [
+          { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod/classic.ts', import.meta.url)) },
+          {
+            find: /^zod\/mini$/,
+            replacement: fileURLToPath(new URL('./src/lib/zod/mini.ts', import.meta.url)),
+          },
+        ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

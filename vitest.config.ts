@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { parseFeatureFlags } from './contract/flags';
 
 // Two suites: the browser-side code in jsdom, the server and contract in Node.
 export default defineConfig({
   plugins: [react()],
+  // As vite.config.ts defines it for the build.
+  define: { __FEATURE_FLAGS__: JSON.stringify(parseFeatureFlags(process.env).flags) },
   resolve: { tsconfigPaths: true },
   test: {
     projects: [

@@ -16,3 +16,6 @@ interface ImportMetaEnv {
   readonly FEATURE_SELF_PICKUP?: string;
   readonly FEATURE_INTERNATIONAL_USERS?: string;
 }
+
+/** Spec §9's feature flags, parsed from the FEATURE_* variables when the PWA is built (vite.config.ts). */
+declare const __FEATURE_FLAGS__: import('@contract/flags').FeatureFlags;

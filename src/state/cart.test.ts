@@ -5,7 +5,6 @@ import { kvStore, STORAGE_KEYS } from '@/storage/kv';
 import {
   addItem,
   addPackageToCart,
-  applyCatalogueCheck,
   CART_SYNC_CHANNEL,
   type CartItem,
   cartStore,
@@ -13,10 +12,9 @@ import {
   flushCart,
   hydrateCart,
   setPackageCount,
-  summarizeCart,
-  updateItemQuantity,
 } from './cart';
 import { customBat, pkg, product, solo, withEstimate } from './cart.test-helpers';
+import { applyCatalogueCheck, summarizeCart, updateItemQuantity } from './cartEdits';
 
 const summary = (currency: Currency = 'INR') => summarizeCart(cartStore, currency);
 const line = (code: string) => cartStore.items.find((l) => l.productCode === code);

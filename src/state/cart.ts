@@ -1,12 +1,10 @@
-import type { Package, PackageWithEstimate } from '@contract/catalogue';
-import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
-import { type Currency, currencyForCountry, toMinor } from '@contract/money';
+import type { Package } from '@contract/catalogue';
+import { type Currency, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
 import { CATALOGUE_CONTRACT_IMPORTS } from '@/api/contractImports';
 import { importInSteps, yieldToMain } from '@/lib/yieldToMain';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
-import type { CartItem, CartMetadata, CartRecord } from './cart-schema';
-import { countryStore } from './country';
+import type { CartItem, CartRecord } from './cart-schema';
 
 export type { CartItem, CartMetadata } from './cart-schema';
 
@@ -26,12 +24,7 @@ export const cartStore = proxy<CartState>({
   hydrated: false,
 });
 
-/** Spec §2: these codes always DISPLAY quantity 1; the cart stores and prices the real quantity. */
-export function isSingleQuantityProduct(productCode: string): boolean {
-  return SINGLE_QUANTITY_PRODUCT_CODES.includes(productCode);
-}
-
-function lineTotal(
+export function lineTotal(
   item: Pick<CartItem, 'price' | 'quantity' | 'packageLineAmount' | 'packageCount'>,
 ): number {
   if (item.packageLineAmount === null) return item.price * item.quantity;
@@ -39,7 +32,7 @@ function lineTotal(
 }
 
 /** Unit price and per-package amount of a product as the catalogue prices it now. */
-function pricing(
+export function pricing(
   pkg: Pick<Package, 'package_type' | 'currency'>,
   product: Package['products'][number],
 ): { price: number; packageLineAmount: number | null } {
@@ -56,7 +49,7 @@ function pricing(
 }
 
 /** Spec §3 priceEstimateDetails.totalAmount (minor units) when the catalogue's answer carries it. */
-function estimateOf(
+export function estimateOf(
   product: Package['products'][number],
   currency: Currency,
 ): CartItem['priceEstimateDetails'] {
@@ -64,7 +57,7 @@ function estimateOf(
   return details ? { totalAmount: toMinor(details.total_amount, currency) } : null;
 }
 
-function touch(): void {
+export function touch(): void {
   cartStore.metadata.updatedAt = Date.now();
 }
 
@@ -105,24 +98,6 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
   touch();
 }
 
-/** Sets a line's quantity (spec §4: 0 or less removes the line). */
-export function updateItemQuantity(id: string, quantity: number): void {
-  const index = cartStore.items.findIndex((line) => line.id === id);
-  const line = cartStore.items[index];
-  if (!line) return;
-  if (!Number.isFinite(quantity) || quantity <= 0) {
-    cartStore.items.splice(index, 1);
-  } else {
-    line.quantity = Math.floor(quantity);
-    line.itemTotal = lineTotal(line);
-  }
-  touch();
-}
-
-export function removeItem(id: string): void {
-  updateItemQuantity(id, 0);
-}
-
 /** How many of a fixed package are in the cart (0 when none). */
 export function packageCount(packageId: number): number {
   return cartStore.items.find((line) => line.packageId === packageId)?.packageCount ?? 0;
@@ -146,11 +121,6 @@ export function setPackageCount(packageId: number, count: number): void {
 
 export function removePackage(packageId: number): void {
   cartStore.items = cartStore.items.filter((line) => line.packageId !== packageId);
-  touch();
-}
-
-export function clearCart(): void {
-  cartStore.items = [];
   touch();
 }
 
@@ -213,59 +183,6 @@ export function addPackageToCart(pkg: Package, quantities?: Record<number, numbe
   }
 }
 
-/**
- * Applies what the server says now about the cart's packages (the price estimate endpoint for the buyer's
- * country): a changed price is applied and remembered so the line can say so; stock and availability are
- * flagged, never silently dropped; a currency change re-prices without a "price changed" note.
- */
-export function applyCatalogueCheck(
-  packages: readonly Pick<
-    PackageWithEstimate,
-    'package_code' | 'package_type' | 'currency' | 'products' | 'available_in'
-  >[],
-  countryCode: string,
-  now = Date.now(),
-): void {
-  const byCode = new Map(packages.map((p) => [p.package_code, p]));
-  for (const line of cartStore.items) {
-    const pkg = byCode.get(line.packageCode);
-    const product = pkg?.products.find(
-      (p) => p.product_id === line.productId || p.product_code === line.productCode,
-    );
-    if (!pkg || !product || (pkg.available_in.length > 0 && !pkg.available_in.includes(countryCode))) {
-      line.unavailable = true;
-      continue;
-    }
-    line.unavailable = false;
-    line.outOfStock = product.is_out_of_stock;
-    const { price, packageLineAmount } = pricing(pkg, product);
-    if (pkg.currency !== line.currency) {
-      line.currency = pkg.currency;
-      line.priceChangedFrom = null;
-    } else if (price !== line.price) {
-      line.priceChangedFrom = line.price;
-    } else if (line.priceChangedFrom === price) {
-      line.priceChangedFrom = null;
-    }
-    line.price = price;
-    line.packageLineAmount = line.packageType === 'fixed' ? packageLineAmount : null;
-    line.description = product.description;
-    line.priceEstimateDetails = estimateOf(product, pkg.currency) ?? line.priceEstimateDetails;
-    line.itemTotal = lineTotal(line);
-  }
-  cartStore.metadata.pricesCheckedAt = now;
-  cartStore.metadata.countryCode = countryCode;
-  touch();
-}
-
-/** Whether a line can be bought at its price in `currency` (the buyer's current one): sold there, in stock. */
-export function isLineBuyable(
-  line: Pick<CartItem, 'currency' | 'outOfStock' | 'unavailable'>,
-  currency: Currency,
-) {
-  return line.currency === currency && !line.outOfStock && !line.unavailable;
-}
-
 /** What the buyer added: one per fixed package in the cart (its count), and each customizable product's quantity. */
 export function addedCount(
   items: readonly Pick<CartItem, 'packageId' | 'packageType' | 'packageCount' | 'quantity'>[],
@@ -277,42 +194,6 @@ export function addedCount(
     else custom += line.quantity;
   }
   return [...fixed.values()].reduce((sum, count) => sum + count, custom);
-}
-
-/** The spec's Cart view of the store, in the buyer's current currency. */
-export interface CartSummary {
-  items: readonly CartItem[];
-  isEmpty: boolean;
-  totalItems: number;
-  totalUniqueItems: number;
-  /** What the buyer added (the badge): packages for fixed groups, product quantities for customizable lines. */
-  addedCount: number;
-  /** Sum of the lines that can be bought in `currency` (out-of-stock, unavailable and not yet re-priced lines are not). */
-  cartTotal: number;
-  currency: Currency;
-  metadata: CartMetadata;
-}
-
-export function summarizeCart(state: Pick<CartState, 'items' | 'metadata'>, currency: Currency): CartSummary {
-  const items = state.items;
-  return {
-    items,
-    isEmpty: items.length === 0,
-    totalItems: items.reduce((sum, line) => sum + line.quantity, 0),
-    totalUniqueItems: items.length,
-    addedCount: addedCount(items),
-    cartTotal: items
-      .filter((line) => isLineBuyable(line, currency))
-      .reduce((sum, line) => sum + line.itemTotal, 0),
-    currency,
-    metadata: state.metadata,
-  };
-}
-
-export function useCart(): CartSummary {
-  const snapshot = useSnapshot(cartStore);
-  const { countryCode } = useSnapshot(countryStore);
-  return summarizeCart(snapshot as CartState, currencyForCountry(countryCode));
 }
 
 /** The cart badge's number: what the buyer added, not the parts of a package. */

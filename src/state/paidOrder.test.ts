@@ -2,8 +2,9 @@ import { clear } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readLastOrderId, writeLastOrderId } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
-import { addPackageToCart, cartStore, clearCart } from './cart';
+import { addPackageToCart, cartStore } from './cart';
 import { solo } from './cart.test-helpers';
+import { clearCart } from './cartEdits';
 import { settlePaidOrder } from './paidOrder';
 
 describe('settlePaidOrder', () => {

@@ -1,5 +1,5 @@
 import { clearLastOrderId, readLastOrderId } from '@/storage/checkoutDraft';
-import { clearCart } from './cart';
+import { clearCart } from './cartEdits';
 
 /**
  * A paid order ends the checkout it came from on this device: the cart is emptied and the last order id forgotten.

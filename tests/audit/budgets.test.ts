@@ -234,8 +234,9 @@ describe('the JavaScript budget of each route', () => {
     for (const route of landing) oneByteOver[route] = floorBytes + LANDING_OWN_JS_BYTES + 1;
     const failed = routeJsBudgets(oneByteOver, floorBytes).failures.map((failure) => failure.split(':')[0]);
     expect(failed.sort()).toEqual(landing);
-    // The target printed beside the gate is never looser than what the gate enforces.
+    // The target printed beside the gate is never looser than what the gate enforces; today the gate is the target.
     expect(LANDING_OWN_JS_TARGET).toBeLessThanOrEqual(LANDING_OWN_JS_BYTES);
+    expect(LANDING_OWN_JS_BYTES).toBe(40 * 1024);
   });
 });
 

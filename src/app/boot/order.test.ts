@@ -12,9 +12,7 @@ const step = (name: string) => {
 };
 
 vi.mock('./pageSettled', () => ({ pageSettled: async () => {} }));
-vi.mock('./zod', () => step('zod'));
-// Fetched and evaluated with zod's config, in the same step.
-vi.mock('react-dom/client', () => ({}));
+vi.mock('react-dom/client', () => step('react-dom'));
 vi.mock('./routerLibrary', () => step('router'));
 vi.mock('./queryLibrary', () => step('query'));
 vi.mock('./stateLibrary', () => step('state'));

@@ -5,8 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import { track } from '@/features/analytics/track';
-import { AuthProvider } from '@/features/auth/AuthProvider';
+import { AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
 import { hydrateCart } from '@/state/cart';
@@ -23,8 +22,17 @@ import { firstStepsOf } from './routeFirst';
 
 // The boot's later steps come from this chunk, so that the entry stays small.
 export { openKvStore as openDeviceDatabase } from '@/storage/kv';
-export { registerServiceWorker } from '../pwa/registerServiceWorker';
 export { sendRequestsInTasksOfTheirOwn } from './requests';
+
+/** Loads the service worker's side of the app (workbox-window) and registers it; nothing on screen needs it. */
+export async function registerServiceWorker(): Promise<void> {
+  const worker = await import('../pwa/registerServiceWorker');
+  worker.registerServiceWorker();
+}
+
+// The analytics code loads with the first event (a sign-in step), not with the page.
+const track: AuthTrack = (event, properties) =>
+  void import('@/features/analytics/track').then((analytics) => analytics.track(event, properties));
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { serviceWorkerUpdate } from './registerServiceWorker';
 import { UpdatePrompt } from './UpdatePrompt';
+import { serviceWorkerUpdate } from './updateState';
 
 describe('UpdatePrompt', () => {
   beforeEach(() => {

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import {
-  applyServiceWorkerUpdate,
-  dismissServiceWorkerUpdate,
-  serviceWorkerUpdate,
-} from './registerServiceWorker';
+import { dismissServiceWorkerUpdate, serviceWorkerUpdate } from './updateState';
 import './pwa.css';
 
 /** Offers the new build once its service worker is waiting; the app never swaps under the buyer unasked. */
@@ -15,7 +11,8 @@ export function UpdatePrompt() {
 
   const reload = () => {
     setReloading(true);
-    void applyServiceWorkerUpdate();
+    // Loaded already: the prompt opens only once the service worker it registered has an update waiting.
+    void import('./registerServiceWorker').then((worker) => worker.applyServiceWorkerUpdate());
   };
 
   return (

@@ -1,10 +1,7 @@
-import { proxy } from 'valtio';
 import { Workbox } from 'workbox-window';
 import { pageLoad } from '@/lib/pageLoad';
 import { watchInstallPrompt } from './install';
-
-/** updateReady: a new build is installed and waiting; dismissed: the buyer closed the prompt for now. */
-export const serviceWorkerUpdate = proxy({ updateReady: false, dismissed: false });
+import { serviceWorkerUpdate } from './updateState';
 
 let workbox: Workbox | null = null;
 let lastUpdateCheck = 0;
@@ -12,7 +9,7 @@ const updateCheckInterval = 30 * 60 * 1000;
 
 /**
  * Boots the PWA side of the shell: the install-prompt listener everywhere, and in a production
- * build the service worker at /sw.js (scope /). Call once from main.tsx.
+ * build the service worker at /sw.js (scope /). Called once the page is live (../boot/order.ts).
  */
 export function registerServiceWorker(): void {
   watchInstallPrompt();
@@ -58,8 +55,4 @@ export async function applyServiceWorkerUpdate(): Promise<void> {
     pageLoad.reload();
   });
   workbox.messageSkipWaiting();
-}
-
-export function dismissServiceWorkerUpdate(): void {
-  serviceWorkerUpdate.dismissed = true;
 }

@@ -2,7 +2,7 @@ import type { Currency } from '@contract/constants';
 import { useNavigate } from '@tanstack/react-router';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime } from '@/lib/dates';
-import { useCart } from '@/state/cart';
+import { useCart } from '@/state/cartEdits';
 import { useCountry } from '@/state/country';
 import { AmountView } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';

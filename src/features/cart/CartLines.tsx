@@ -4,16 +4,14 @@ import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
 import { splitPackageName } from '@/lib/packageName';
 import { stockText } from '@/lib/stock';
+import { type CartItem, removePackage, setPackageCount } from '@/state/cart';
 import {
-  type CartItem,
   isLineBuyable,
   isSingleQuantityProduct,
   removeItem,
-  removePackage,
-  setPackageCount,
   updateItemQuantity,
   useCart,
-} from '@/state/cart';
+} from '@/state/cartEdits';
 import { useCountry } from '@/state/country';
 import { AmountView, amountWidth } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';

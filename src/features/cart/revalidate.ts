@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { fetchAvailablePackages } from '@/api/commerce';
-import { applyCatalogueCheck, cartStore } from '@/state/cart';
+import { cartStore } from '@/state/cart';
+import { applyCatalogueCheck } from '@/state/cartEdits';
 
 export function cartPricesQueryKey(codes: readonly string[], countryCode: string) {
   return ['cart', 'prices', codes, countryCode] as const;
