@@ -1,9 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { PriceEstimateRequest } from '@contract/pricing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { priceEstimateQuery } from '@/api/priceEstimate';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
 import { customBat, solo } from '@/state/cart.test-helpers';
 import { shouldPersistQuery } from '@/storage/persister';
-import { cartEstimateInputs, cartEstimateQuery, cartSelectedPackages } from './estimate';
+import {
+  cartEstimateFeatures,
+  cartEstimateInputs,
+  cartEstimateQuery,
+  cartSelectedPackages,
+  useCartEstimate,
+} from './estimate';
+import { fakeEstimate } from './estimate.test-helpers';
 
 describe("the cart's estimate request", () => {
   beforeEach(() => {
@@ -69,5 +81,38 @@ describe("the cart's estimate request", () => {
     expect(cartEstimateQuery(inputs, false).enabled).toBe(false);
     expect(cartEstimateQuery(cartEstimateInputs(cartStore.items, 'USD', 'US'), true).enabled).toBe(false);
     expect(cartEstimateQuery(inputs, true).enabled).toBe(true);
+  });
+});
+
+describe("the cart's estimate beside the checkout's", () => {
+  beforeEach(() => {
+    resetClient();
+    disposeCart();
+    addPackageToCart(solo());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("clearing its older answers never cancels the checkout's price on its way", async () => {
+    const held: (() => void)[] = [];
+    fakeNetwork((request) => {
+      const body = request.body as PriceEstimateRequest;
+      const answer = () => json(200, fakeEstimate(body, { packages: [solo()] }));
+      // The checkout's estimate (with a state) waits; the cart's answers at once.
+      return body.state_name
+        ? new Promise<Response>((resolve) => held.push(() => resolve(answer())))
+        : answer();
+    });
+    const client = new QueryClient();
+    const checkoutInputs = { ...cartEstimateInputs(cartStore.items, 'INR', 'IN'), stateName: 'KARNATAKA' };
+    const checkout = client.fetchQuery(
+      priceEstimateQuery(checkoutInputs, { ...cartEstimateFeatures, enabled: true }),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useCartEstimate(cartStore.items, 'INR', 'IN', true), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('current'));
+    await waitFor(() => expect(held).toHaveLength(1));
+    for (const release of held) release();
+    await expect(checkout).resolves.toMatchObject({ currency: 'INR' });
   });
 });

@@ -136,7 +136,11 @@ export function useCartEstimate(
     if (query.dataUpdatedAt === 0) return;
     client.removeQueries({
       queryKey: [CART_ESTIMATE_KEY],
-      predicate: (other) => JSON.stringify(other.queryKey) !== hash && other.getObserversCount() === 0,
+      // One still on its way is someone's (the checkout asks for its own prices): removing it would cancel it.
+      predicate: (other) =>
+        JSON.stringify(other.queryKey) !== hash &&
+        other.getObserversCount() === 0 &&
+        other.state.fetchStatus === 'idle',
     });
   }, [client, hash, query.dataUpdatedAt]);
 

@@ -3,7 +3,7 @@ import { pageLoad } from '@/lib/pageLoad';
 import { Skeleton } from '@/ui/Skeleton';
 import '@/ui/visually-hidden.css';
 import type { CheckoutTrack } from './analytics';
-import type { PaymentEnd } from './checkoutMachine';
+import type { PaymentEnd } from './checkoutTypes';
 import { resultHref } from './result/resultHref';
 import type { CheckoutSummaryState } from './summary/types';
 import type { CheckoutFeatures } from './useCheckout';

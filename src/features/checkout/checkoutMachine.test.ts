@@ -6,18 +6,16 @@ import { ApiError } from '@/api/errors';
 import type { PostOffice } from '@/api/postal';
 import { emptyPriceView, type PriceView } from '@/api/priceEstimate';
 import { type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from './checkoutForm';
-import {
-  type CheckoutEvent,
-  type CheckoutInput,
-  type CheckoutOrderDetails,
-  checkoutMachine,
-  type checkoutPayment,
-  codeCheck,
-  type EstimateRequest,
-  type LocationFoundEmitted,
-  orderReconciliation,
-  type StateNameOf,
-} from './checkoutMachine';
+import { checkoutMachine } from './checkoutMachine';
+import { type checkoutPayment, codeCheck, orderReconciliation } from './checkoutSetup';
+import type {
+  CheckoutEvent,
+  CheckoutInput,
+  CheckoutOrderDetails,
+  EstimateRequest,
+  LocationFoundEmitted,
+  StateNameOf,
+} from './checkoutTypes';
 import { type Deferred, deferred } from './machines.test-helpers';
 import { CREATE_FAILED_MESSAGE } from './paymentErrors';
 import type { PaymentInput, PaymentOutput, Reconciliation } from './paymentMachine';

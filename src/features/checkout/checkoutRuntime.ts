@@ -26,17 +26,9 @@ import { cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
 import { writeCheckoutEstimate } from '@/storage/checkoutDraft';
 import { type CheckoutTrack, trackCodeApplied, trackOnce } from './analytics';
-import {
-  type CheckoutEvent,
-  type CheckoutOrderDetails,
-  checkoutMachine,
-  checkoutPayment,
-  codeCheck,
-  type EstimateAnswer,
-  type EstimateRequest,
-  estimateKeyOf,
-  orderReconciliation,
-} from './checkoutMachine';
+import { checkoutMachine } from './checkoutMachine';
+import { checkoutPayment, codeCheck, estimateKeyOf, orderReconciliation } from './checkoutSetup';
+import type { CheckoutEvent, CheckoutOrderDetails, EstimateAnswer, EstimateRequest } from './checkoutTypes';
 import { paymentLogic } from './payment/paymentRuntime';
 import { type paymentMachine, reconcileInterruptedOrder } from './paymentMachine';
 import type { PreviousOrderPrefill } from './prefill';

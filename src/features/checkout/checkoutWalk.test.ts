@@ -16,8 +16,8 @@ import { countryStore } from '@/state/country';
 import { readLastOrderId } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
 import { EMPTY_CHECKOUT_FORM } from './checkoutForm';
-import { checkoutPayment } from './checkoutMachine';
 import { checkoutLogic } from './checkoutRuntime';
+import { checkoutPayment } from './checkoutSetup';
 import { paymentLogic } from './payment/paymentRuntime';
 import type { ModalPaymentDetails } from './payment/providerScript';
 
@@ -72,7 +72,7 @@ function serve() {
 function fakeProvider(charged: ModalPaymentDetails[]) {
   return paymentLogic(checkoutPayment, { international: false, shopName: 'IBC' }).provide({
     actors: {
-      loadProviderScript: fromPromise(async () => undefined),
+      loadProviderScript: fromPromise<unknown, { details: ModalPaymentDetails }>(async () => undefined),
       openPaymentModal: fromCallback(({ input, sendBack }) => {
         charged.push(input.details);
         sendBack({
@@ -161,7 +161,9 @@ describe('a whole checkout through the machine alone', () => {
     expect(charged.map((details) => details.amount_minor)).toEqual([shown.subtotal]);
     // The server confirmed the provider's signed result; the order id was kept on the device first.
     const confirm = requests.find((r) => r.url.includes('/fetch_and_update_payment_status/'));
-    expect(confirm?.body).toMatchObject({ payment_result: { provider_payment_id: 'pay-1', signature: 'sig' } });
+    expect(confirm?.body).toMatchObject({
+      payment_result: { provider_payment_id: 'pay-1', signature: 'sig' },
+    });
     expect(await readLastOrderId()).toBe('ord-7');
     expect(track.mock.calls.map(([event]) => event)).toEqual(
       expect.arrayContaining(['order_created', 'checkout_initiated']),

@@ -13,8 +13,9 @@ import { countryStore } from '@/state/country';
 import type { CheckoutEstimateRecord } from '@/storage/checkoutDraft';
 import type { CheckoutTrack } from './analytics';
 import type { CheckoutBoot } from './checkoutBoot';
-import { type CheckoutSnapshot, type checkoutMachine, estimateKeyOf } from './checkoutMachine';
+import type { CheckoutSnapshot, checkoutMachine } from './checkoutMachine';
 import { checkoutLogic } from './checkoutRuntime';
+import { estimateKeyOf } from './checkoutSetup';
 import type { CheckoutSummaryState, EstimateStatus } from './summary/types';
 import { type CheckoutVariant, checkoutVariantFor } from './variants';
 
