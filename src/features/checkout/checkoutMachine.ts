@@ -4,7 +4,13 @@ import { assign, enqueueActions, raise, type SnapshotFrom } from 'xstate';
 import { emptyPriceView } from '@/api/priceEstimate';
 import { editStates } from './checkoutEditStates';
 import { payStates } from './checkoutPayStates';
-import { checkoutSetup, estimateInputs, estimateRequestOf, settleDraft } from './checkoutSetup';
+import {
+  checkoutSetup,
+  estimateInputs,
+  estimateRequestOf,
+  repriceWhenChanged,
+  settleDraft,
+} from './checkoutSetup';
 
 /*
  * The checkout machine of spec §4 "Checkout flow", states and events named as the spec names them. It runs the
@@ -281,13 +287,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     fetchingPriceEstimateFailed: {
       on: {
         RETRY: 'priceEstimate',
-        REFRESH_ESTIMATE: 'priceEstimate',
-        UPDATE_STATE: { target: 'priceEstimate', actions: 'storeState' },
-        UPDATE_COUNTRY_CODE: { target: 'routing', actions: 'storeCountry' },
-        UPDATE_DELIVERY_OPTION: [
-          { guard: 'isShippingEvent', target: 'shippingEdit', actions: 'storeDeliveryOption' },
-          { target: 'priceEstimate', actions: 'storeDeliveryOption' },
-        ],
+        ...repriceWhenChanged,
         CLEAR: 'routing',
         ...settleDraft,
       },

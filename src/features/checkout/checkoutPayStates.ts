@@ -1,6 +1,12 @@
 import { and, assign } from 'xstate';
 import { changedTotalOf } from '@/api/orders';
-import { backToEstimate, checkoutSetup, paymentInputOf, settleDraft } from './checkoutSetup';
+import {
+  backToEstimate,
+  checkoutSetup,
+  paymentInputOf,
+  repriceWhenChanged,
+  settleDraft,
+} from './checkoutSetup';
 import type { PaymentEnd } from './checkoutTypes';
 import { CREATE_FAILED_MESSAGE } from './paymentErrors';
 
@@ -23,13 +29,7 @@ export const payStates = checkoutSetup.createStateConfig({
           { guard: 'needsShippingEdit', target: 'shippingEdit' },
           { guard: 'isIndia', target: 'deliveryEdit' },
         ],
-        REFRESH_ESTIMATE: 'priceEstimate',
-        UPDATE_STATE: { target: 'priceEstimate', actions: 'storeState' },
-        UPDATE_COUNTRY_CODE: { target: 'routing', actions: 'storeCountry' },
-        UPDATE_DELIVERY_OPTION: [
-          { guard: 'isShippingEvent', target: 'shippingEdit', actions: 'storeDeliveryOption' },
-          { target: 'priceEstimate', actions: 'storeDeliveryOption' },
-        ],
+        ...repriceWhenChanged,
         ...settleDraft,
       },
     },

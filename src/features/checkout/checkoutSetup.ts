@@ -346,3 +346,14 @@ export const settleDraft = { FORM_SETTLED: { guard: 'isDraftDifferent', actions:
 
 export const backToEstimate = (output: unknown) =>
   output as Extract<PaymentOutput, { kind: 'backToEstimate' }>;
+
+/** Once priced, what changes the price asks for it again, or goes back to the address (spec §4 step 12). */
+export const repriceWhenChanged = {
+  REFRESH_ESTIMATE: 'priceEstimate',
+  UPDATE_STATE: { target: 'priceEstimate', actions: 'storeState' },
+  UPDATE_COUNTRY_CODE: { target: 'routing', actions: 'storeCountry' },
+  UPDATE_DELIVERY_OPTION: [
+    { guard: 'isShippingEvent', target: 'shippingEdit', actions: 'storeDeliveryOption' },
+    { target: 'priceEstimate', actions: 'storeDeliveryOption' },
+  ],
+} as const;
