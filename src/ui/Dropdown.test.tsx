@@ -154,6 +154,23 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('Tab leaves an open list for the next field and closes it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <>
+        <Dropdown label="State" options={STATES} onChange={onChange} />
+        <button type="button">Next</button>
+      </>,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await listHasFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('shows the common empty text when there are no options', async () => {
     const user = userEvent.setup();
     render(<Dropdown label="Pickup location" options={[]} />);
@@ -247,6 +264,29 @@ describe('Dropdown, async select', () => {
     const field = screen.getByRole('combobox', { name: 'City' });
     expect(field).toHaveTextContent('Mumbra');
     await hasFocus(field);
+  });
+
+  it('keeps a typed space in the search instead of picking an option', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const loadOptions = vi.fn(async (query: string) =>
+      [
+        { value: 'NZ', label: 'New Zealand' },
+        { value: 'NL', label: 'Netherlands' },
+      ].filter((o) => o.label.toLowerCase().startsWith(query.toLowerCase())),
+    );
+    render(
+      <Dropdown type="async" label="Country" loadOptions={loadOptions} debounceMs={0} onChange={onChange} />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    const search = screen.getByRole('combobox', { name: 'Search Country' });
+    await hasFocus(search);
+    await user.type(search, 'new z');
+    expect(search).toHaveValue('new z');
+    expect(onChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(loadOptions).toHaveBeenLastCalledWith('new z', expect.any(AbortSignal)));
+    expect(await screen.findByRole('option', { name: 'New Zealand' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Netherlands' })).not.toBeInTheDocument();
   });
 
   it('drops a stale answer and says when loading failed', async () => {
