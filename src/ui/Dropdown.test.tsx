@@ -39,6 +39,14 @@ function ControlledState() {
 /** The tick is a picture beside the label (screen readers hear aria-selected instead). */
 const hasTick = (option: HTMLElement) => option.querySelector('svg') !== null;
 
+/** The open list holds focus and points at its active option with aria-activedescendant. */
+const activeOption = () =>
+  document.getElementById(screen.getByRole('listbox').getAttribute('aria-activedescendant') ?? '');
+
+/** Focus moves into an opened list, and back to the field, on the next frame. */
+const hasFocus = (element: HTMLElement) => waitFor(() => expect(element).toHaveFocus());
+const listHasFocus = () => waitFor(() => expect(screen.getByRole('listbox')).toHaveFocus());
+
 describe('Dropdown, single select (popover from 769 px)', () => {
   it('opens a listbox popover, selects on click and ticks the selected option', async () => {
     mockViewport(1280);
@@ -59,7 +67,7 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     expect(onChange).toHaveBeenCalledWith('KL', STATES[1]);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(field).toHaveTextContent('Kerala');
-    expect(field).toHaveFocus();
+    await hasFocus(field);
 
     await user.click(field);
     const kerala = screen.getByRole('option', { name: 'Kerala' });
@@ -80,8 +88,9 @@ describe('Dropdown, single select (popover from 769 px)', () => {
 
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('listbox')).toHaveAttribute('data-size', 'compact');
-    const active = () => document.getElementById(field.getAttribute('aria-activedescendant') ?? '');
+    const active = activeOption;
     expect(active()).toHaveTextContent('Karnataka');
+    await listHasFocus();
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(active()).toHaveTextContent('Maharashtra');
     await user.keyboard('{End}');
@@ -94,17 +103,20 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
 
+    await hasFocus(field);
     await user.keyboard('{Enter}');
+    await listHasFocus();
     await user.keyboard('m');
     expect(active()).toHaveTextContent('Maharashtra');
     await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenCalledWith('MH', STATES[2]);
     expect(field).toHaveTextContent('Maharashtra');
-    expect(field).toHaveFocus();
+    await hasFocus(field);
 
     await user.keyboard(' ');
     expect(screen.getByRole('listbox')).toBeInTheDocument();
     expect(active()).toHaveTextContent('Maharashtra');
+    await listHasFocus();
     await user.keyboard('{ArrowUp} ');
     expect(onChange).toHaveBeenLastCalledWith('KL', STATES[1]);
   });
@@ -115,10 +127,10 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     render(<Dropdown label="State" options={options} />);
     const field = screen.getByRole('combobox', { name: 'State' });
     field.focus();
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(document.getElementById(field.getAttribute('aria-activedescendant') ?? '')).toHaveTextContent(
-      'Maharashtra',
-    );
+    await user.keyboard('{ArrowDown}');
+    await listHasFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(activeOption()).toHaveTextContent('Maharashtra');
     expect(screen.getByRole('option', { name: 'Kerala' })).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -134,11 +146,29 @@ describe('Dropdown, single select (popover from 769 px)', () => {
     expect(field).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await listHasFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Tab leaves an open list for the next field and closes it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <>
+        <Dropdown label="State" options={STATES} onChange={onChange} />
+        <button type="button">Next</button>
+      </>,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await listHasFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('shows the common empty text when there are no options', async () => {
@@ -207,7 +237,7 @@ describe('Dropdown, async select', () => {
     await user.click(screen.getByRole('combobox', { name: 'City' }));
 
     const search = screen.getByRole('combobox', { name: 'Search City' });
-    expect(search).toHaveFocus();
+    await hasFocus(search);
     expect(screen.getByRole('status')).toHaveTextContent('Loading options…');
     await waitFor(() => expect(loadOptions).toHaveBeenCalledWith('', expect.any(AbortSignal)));
     act(() => pending.shift()?.([]));
@@ -233,7 +263,30 @@ describe('Dropdown, async select', () => {
     expect(onChange).toHaveBeenCalledWith({ value: 'MBD', label: 'Mumbra' });
     const field = screen.getByRole('combobox', { name: 'City' });
     expect(field).toHaveTextContent('Mumbra');
-    expect(field).toHaveFocus();
+    await hasFocus(field);
+  });
+
+  it('keeps a typed space in the search instead of picking an option', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const loadOptions = vi.fn(async (query: string) =>
+      [
+        { value: 'NZ', label: 'New Zealand' },
+        { value: 'NL', label: 'Netherlands' },
+      ].filter((o) => o.label.toLowerCase().startsWith(query.toLowerCase())),
+    );
+    render(
+      <Dropdown type="async" label="Country" loadOptions={loadOptions} debounceMs={0} onChange={onChange} />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    const search = screen.getByRole('combobox', { name: 'Search Country' });
+    await hasFocus(search);
+    await user.type(search, 'new z');
+    expect(search).toHaveValue('new z');
+    expect(onChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(loadOptions).toHaveBeenLastCalledWith('new z', expect.any(AbortSignal)));
+    expect(await screen.findByRole('option', { name: 'New Zealand' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Netherlands' })).not.toBeInTheDocument();
   });
 
   it('drops a stale answer and says when loading failed', async () => {

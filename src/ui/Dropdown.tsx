@@ -1,13 +1,13 @@
+import { createListCollection, Select, useSelect } from '@ark-ui/react/select';
 import {
   type FocusEvent,
   type KeyboardEvent,
   lazy,
-  type MouseEvent,
   type ReactNode,
   Suspense,
-  useCallback,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -101,6 +101,10 @@ export type DropdownProps<V extends OptionValue = string> =
 
 type AsyncStatus = 'idle' | 'loading' | 'done' | 'error';
 
+/**
+ * A labelled select on Ark UI's Select: a combobox button that opens a listbox (a popover from 769 px, a dialog on
+ * a phone), with typeahead, single, multiple and searched (async) choice, and the field's hint and error wiring.
+ */
 export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>) {
   const {
     label,
@@ -121,22 +125,17 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
   const autoId = useId();
   const fieldId = props.id ?? `${autoId}-dropdown`;
   const labelId = `${fieldId}-label`;
+  const popupId = `${fieldId}-popup`;
   const listboxId = `${fieldId}-listbox`;
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
-  const optionId = (index: number) => `${fieldId}-option-${index}`;
+  const itemId = (value: OptionValue) => `${fieldId}-option-${value}`;
 
   const isMobile = useIsMobile();
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const [open, setOpen] = useState(false);
-  // Once opened on a phone, the dialog stays mounted so it can animate out.
-  const [dialogWanted, setDialogWanted] = useState(false);
-  if (open && isMobile && !dialogWanted) setDialogWanted(true);
   useEffect(() => {
     if (!isMobile || modalRequested) return;
     modalRequested = true;
@@ -144,7 +143,6 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
       modalRequested = false;
     });
   }, [isMobile]);
-  const [activeIndex, setActiveIndex] = useState(-1);
   const [focused, setFocused] = useState(false);
   const [blurred, setBlurred] = useState(false);
   const [query, setQuery] = useState('');
@@ -174,7 +172,6 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
     else values = ownValues;
     selected = props.options.filter((o) => values.includes(o.value));
   }
-  const isSelected = (option: DropdownOption<V>) => selected.some((s) => s.value === option.value);
 
   const singleOption =
     props.type !== 'async' && props.disableIfSingleOption === true && props.options.length === 1
@@ -199,59 +196,81 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
     else p.onChange?.(only.value, only);
   }, [singleValue, nothingSelected]);
 
-  const close = useCallback(
-    (focusTrigger: boolean) => {
-      setOpen(false);
-      setActiveIndex(-1);
-      setQuery('');
-      setAsyncOptions([]);
-      setAsyncStatus('idle');
-      // In the phone dialog the Modal gives focus back to the field itself.
-      if (focusTrigger && !isMobile) triggerRef.current?.focus();
-    },
-    [isMobile],
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: options,
+        itemToValue: (option) => String(option.value),
+        itemToString: (option) => option.label,
+        isItemDisabled: (option) => option.disabled === true,
+      }),
+    [options],
   );
 
-  const firstEnabled = (from: number, step: 1 | -1): number => {
-    for (let i = from; i >= 0 && i < options.length; i += step) if (!options[i]?.disabled) return i;
-    return -1;
-  };
-
-  const openList = (at: 'selected' | 'first' | 'last' = 'selected') => {
-    if (disabled) return;
-    setOpen(true);
-    if (at === 'last') setActiveIndex(firstEnabled(options.length - 1, -1));
-    else {
-      const sel = at === 'selected' ? options.findIndex((o) => isSelected(o) && !o.disabled) : -1;
-      setActiveIndex(sel >= 0 ? sel : firstEnabled(0, 1));
-    }
-  };
-
-  const choose = (option: DropdownOption<V>) => {
-    if (option.disabled) return;
-    const p = props;
-    if (p.type === 'multi') {
-      const current = selected.map((s) => s.value);
-      const next = current.includes(option.value)
-        ? current.filter((v) => v !== option.value)
-        : [...current, option.value];
-      const nextOptions = p.options.filter((o) => next.includes(o.value));
-      setOwnValues(nextOptions.map((o) => o.value));
-      p.onChange?.(
-        nextOptions.map((o) => o.value),
-        nextOptions,
-      );
-      return; // a multi-select stays open for more picks
-    }
+  /** The library's new selection, as the props' values and options in their order. */
+  const choose = (values: string[]) => {
+    const p = propsRef.current;
     if (p.type === 'async') {
+      const option = asyncOptions.find((o) => String(o.value) === values[0]);
+      if (!option) return;
       setOwnAsync(option);
       p.onChange?.(option);
+    } else if (p.type === 'multi') {
+      const next = p.options.filter((o) => values.includes(String(o.value)));
+      setOwnValues(next.map((o) => o.value));
+      p.onChange?.(
+        next.map((o) => o.value),
+        next,
+      );
     } else {
+      const option = p.options.find((o) => String(o.value) === values[0]);
+      if (!option) return;
       setOwnValues([option.value]);
       p.onChange?.(option.value, option);
     }
-    close(true);
   };
+
+  // With options the popup is the listbox itself; empty, or searched, it is a group around a status or a search box.
+  const composite = !isAsync && options.length > 0;
+  const select = useSelect({
+    ids: { trigger: fieldId, label: labelId, content: popupId, item: itemId },
+    collection,
+    multiple: isMulti,
+    value: selected.map((o) => String(o.value)),
+    disabled,
+    composite,
+    closeOnSelect: !isMulti,
+    positioning: { placement: 'bottom-start', sameWidth: true, gutter: 4 },
+    onValueChange: ({ value }) => choose(value),
+  });
+  const { open } = select;
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  // Once opened on a phone, the dialog stays mounted so it can animate out.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (open && isMobile && !dialogWanted) setDialogWanted(true);
+
+  // Opened by a press or Space, the list starts at the chosen option, else at the first it can reach.
+  useEffect(() => {
+    const s = selectRef.current;
+    if (!open || isAsync || s.highlightedValue != null) return;
+    const values = s.value;
+    const start = s.collection.items.find((o) => values.includes(String(o.value)) && !o.disabled);
+    const first = start ?? s.collection.items.find((o) => !o.disabled);
+    if (first) s.setHighlightValue(String(first.value));
+  }, [open, isAsync]);
+
+  useEffect(() => {
+    if (disabled && open) selectRef.current.setOpen(false);
+  }, [disabled, open]);
+
+  // A closed search starts afresh next time.
+  useEffect(() => {
+    if (open) return;
+    setQuery('');
+    setAsyncOptions([]);
+    setAsyncStatus('idle');
+  }, [open]);
 
   // Async options: load on open and on every (debounced) query; stale answers are dropped.
   const debounceMs = props.type === 'async' ? (props.debounceMs ?? 300) : 0;
@@ -268,7 +287,6 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
             if (controller.signal.aborted) return;
             setAsyncOptions(loaded);
             setAsyncStatus('done');
-            setActiveIndex(loaded.findIndex((o) => !o.disabled));
           },
           () => {
             if (controller.signal.aborted) return;
@@ -285,137 +303,54 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
     };
   }, [isAsync, open, query, debounceMs]);
 
-  // Async search box takes focus when its popover opens (the Modal does it on a phone).
+  // Each answer starts the keyboard at its first option.
   useEffect(() => {
-    if (open && isAsync && !isMobile) searchRef.current?.focus();
-  }, [open, isAsync, isMobile]);
+    if (!isAsync) return;
+    const first = asyncOptions.find((o) => !o.disabled);
+    if (first) selectRef.current.setHighlightValue(String(first.value));
+    else selectRef.current.clearHighlightValue();
+  }, [isAsync, asyncOptions]);
 
-  // Keep the active option in view.
-  useEffect(() => {
-    if (!open || activeIndex < 0) return;
-    document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
-  });
-
-  // A press outside closes the popover (touch browsers do not always move focus).
-  useEffect(() => {
-    if (!open || isMobile) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !wrapperRef.current?.contains(event.target)) close(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, isMobile, close]);
-
-  useEffect(() => {
-    if (disabled && open) close(false);
-  }, [disabled, open, close]);
-
-  // Typeahead: typed letters jump to the next option starting with them.
-  const typeahead = useRef({ text: '', timer: 0 as ReturnType<typeof setTimeout> | 0 });
-  const jumpTo = (char: string) => {
-    const t = typeahead.current;
-    if (t.timer) clearTimeout(t.timer);
-    t.text += char.toLowerCase();
-    t.timer = setTimeout(() => {
-      t.text = '';
-    }, 500);
-    const repeated = t.text.length > 1 && [...t.text].every((c) => c === t.text[0]);
-    const prefix = repeated ? (t.text[0] ?? '') : t.text;
-    const start = repeated || t.text.length === 1 ? activeIndex + 1 : Math.max(activeIndex, 0);
-    for (let n = 0; n < options.length; n += 1) {
-      const i = (start + n) % options.length;
-      const o = options[i];
-      if (o && !o.disabled && o.label.toLowerCase().startsWith(prefix)) {
-        if (!open) setOpen(true);
-        setActiveIndex(i);
-        return;
-      }
-    }
-  };
-
-  const move = (to: number, step: 1 | -1) => {
-    const i = firstEnabled(to, step);
-    if (i >= 0) setActiveIndex(i);
-  };
-
-  /** Keys of the open list, wherever focus sits (trigger, search box or the phone dialog's list). */
-  const onListKeys = (event: KeyboardEvent<HTMLElement>, { spaceSelects }: { spaceSelects: boolean }) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        move(activeIndex < 0 ? 0 : activeIndex + 1, 1);
-        return true;
-      case 'ArrowUp':
-        event.preventDefault();
-        move(activeIndex < 0 ? options.length - 1 : activeIndex - 1, -1);
-        return true;
-      case 'Home':
-        event.preventDefault();
-        move(0, 1);
-        return true;
-      case 'End':
-        event.preventDefault();
-        move(options.length - 1, -1);
-        return true;
-      case 'Enter': {
-        event.preventDefault();
-        const option = options[activeIndex];
-        if (option) choose(option);
-        return true;
-      }
-      case ' ': {
-        if (!spaceSelects) return false;
-        event.preventDefault();
-        const option = options[activeIndex];
-        if (option) choose(option);
-        return true;
-      }
-      default:
-        return false;
-    }
-  };
+  // The library writes aria-invalid and aria-required as "false" when they are not; this field leaves them out.
+  const {
+    'aria-invalid': _invalid,
+    'aria-required': _required,
+    onKeyDown: onLibraryKeyDown,
+    ...triggerProps
+  } = select.getTriggerProps();
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (disabled) return;
-    if (!open || isMobile) {
-      if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(event.key)) {
-        event.preventDefault();
-        openList(event.key === 'ArrowUp' && !isMobile ? 'last' : 'selected');
-      } else if (!isMobile && !isAsync && (event.key === 'Home' || event.key === 'End')) {
-        event.preventDefault();
-        openList(event.key === 'Home' ? 'first' : 'last');
-      } else if (!isMobile && !isAsync && isPrintable(event)) {
-        jumpTo(event.key);
-      }
-      return;
+    if (open || disabled) return;
+    // Space always opens, even just after a typed letter (the library would read it as more typeahead).
+    if (event.key === ' ') {
+      event.preventDefault();
+      select.setOpen(true);
+    } else if (isAsync && ['Home', 'End', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
+      // An async field has nothing loaded to step through while closed.
+      event.preventDefault();
+    } else if (isAsync && isPrintable(event)) {
+      event.preventDefault();
     }
-    // The popover is open and focus stays on the field (async moves focus to its search box).
-    if (event.key === 'Escape') {
-      event.preventDefault(); // handled: an enclosing Modal must not close too
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    } else if (!onListKeys(event, { spaceSelects: true }) && isPrintable(event)) {
-      jumpTo(event.key);
+  };
+
+  /**
+   * Before the library's own keys: Space picks the highlighted option as Enter does (the library would read it as
+   * more typeahead just after a letter), and Tab moves on from the popover (the library keeps it inside).
+   */
+  const onPopupKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Tab' && !isMobile) {
+      event.stopPropagation();
+    } else if (event.key === ' ' && event.target === event.currentTarget) {
+      event.preventDefault();
+      event.stopPropagation();
+      const value = select.highlightedValue;
+      if (value != null) document.getElementById(itemId(value))?.click();
     }
   };
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape' && !isMobile) {
-      event.preventDefault();
-      close(true);
-      return;
-    }
-    onListKeys(event, { spaceSelects: false });
-  };
-
-  // Pressing inside the list keeps focus where it is (trigger, search box or list).
-  const keepFocus = (event: MouseEvent) => {
-    if (event.target !== searchRef.current) event.preventDefault();
-  };
-
-  const onModalListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!onListKeys(event, { spaceSelects: true }) && isPrintable(event)) jumpTo(event.key);
+    // A space is part of the search ("New Zealand"), never a pick.
+    if (event.key === ' ') event.stopPropagation();
   };
 
   const isInside = (node: EventTarget | null) =>
@@ -433,7 +368,6 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
     if (isMobile && open) return;
     setFocused(false);
     setBlurred(true);
-    if (open && !isMobile) close(false);
     propsRef.current.onBlur?.();
   };
 
@@ -441,123 +375,125 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
   const message = focused || open ? null : visibleError(error, touched ?? blurred);
 
   const displayText = selected.length > 0 ? selected.map((s) => s.label).join(', ') : placeholder;
-  const activeId =
-    open && activeIndex >= 0 && activeIndex < options.length ? optionId(activeIndex) : undefined;
   // Before the first answer arrives the list is loading, never "empty".
   const loading = isAsync && (asyncStatus === 'loading' || asyncStatus === 'idle');
-
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const activeId = select.highlightedValue != null ? itemId(select.highlightedValue) : undefined;
 
-  let listContent: ReactNode;
+  const items = options.map((option) => (
+    <Select.Item key={String(option.value)} item={option} className="ui-dropdown__option">
+      <Select.ItemText className="ui-dropdown__option-label">{option.label}</Select.ItemText>
+      <span className="ui-dropdown__tick" aria-hidden="true">
+        {select.value.includes(String(option.value)) && <CheckIcon />}
+      </span>
+    </Select.Item>
+  ));
+
+  let status: ReactNode = null;
   if (loading && options.length === 0) {
-    listContent = (
+    status = (
       <div className="ui-dropdown__status" role="status">
         <Spinner size="s" />
         <span>{LOADING_OPTIONS_TEXT}</span>
       </div>
     );
   } else if (isAsync && asyncStatus === 'error') {
-    listContent = (
+    status = (
       <div className="ui-dropdown__status ui-dropdown__status--error" role="alert">
         {LOAD_FAILED_TEXT}
       </div>
     );
   } else if (options.length === 0) {
-    listContent = (
+    status = (
       <div className="ui-dropdown__status" role="status">
         {emptyMessage}
       </div>
     );
-  } else {
-    listContent = (
-      <>
-        {loading && (
-          <div className="ui-dropdown__status ui-dropdown__status--inline" role="status">
-            <Spinner size="s" />
-            <span>{LOADING_OPTIONS_TEXT}</span>
-          </div>
-        )}
-        <div
-          ref={listRef}
-          id={listboxId}
-          role="listbox"
-          aria-labelledby={labelId}
-          aria-multiselectable={isMulti || undefined}
-          aria-busy={loading || undefined}
-          aria-activedescendant={isMobile && !isAsync ? activeId : undefined}
-          tabIndex={isMobile && !isAsync ? 0 : -1}
-          className={['ui-dropdown__list', isMobile && 'ui-dropdown__list--in-modal']
-            .filter(Boolean)
-            .join(' ')}
-          // Dropdown.css caps the popover list's height by data-size; the phone dialog has its own height.
-          data-size={isMobile ? undefined : listSize}
-          onKeyDown={isMobile && !isAsync ? onModalListKeyDown : undefined}
-        >
-          {options.map((option, index) => {
-            const chosen = isSelected(option);
-            return (
-              // biome-ignore lint/a11y/useFocusableInteractive: options are reached through aria-activedescendant
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the focused combobox or listbox
-              <div
-                key={String(option.value)}
-                id={optionId(index)}
-                role="option"
-                aria-selected={chosen}
-                aria-disabled={option.disabled || undefined}
-                className={[
-                  'ui-dropdown__option',
-                  index === activeIndex && 'ui-dropdown__option--active',
-                  chosen && 'ui-dropdown__option--selected',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                onClick={() => choose(option)}
-                onPointerMove={() => {
-                  if (!option.disabled && activeIndex !== index) setActiveIndex(index);
-                }}
-              >
-                <span className="ui-dropdown__option-label">{option.label}</span>
-                <span className="ui-dropdown__tick" aria-hidden="true">
-                  {chosen && <CheckIcon />}
-                </span>
-              </div>
-            );
-          })}
-        </div>
-      </>
+  } else if (loading) {
+    status = (
+      <div className="ui-dropdown__status ui-dropdown__status--inline" role="status">
+        <Spinner size="s" />
+        <span>{LOADING_OPTIONS_TEXT}</span>
+      </div>
     );
   }
 
-  const search = isAsync && (
-    <div className="ui-dropdown__search">
-      <input
-        ref={searchRef}
-        type="text"
-        role="combobox"
-        aria-expanded="true"
-        aria-controls={options.length > 0 ? listboxId : undefined}
-        aria-autocomplete="list"
-        aria-activedescendant={activeId}
-        aria-label={
-          props.type === 'async' && props.searchLabel
-            ? props.searchLabel
-            : typeof label === 'string'
-              ? `Search ${label}`
-              : 'Search'
-        }
-        placeholder={props.type === 'async' ? (props.searchPlaceholder ?? 'Type to search') : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        className="ui-dropdown__search-input"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={onSearchKeyDown}
-      />
-    </div>
-  );
+  const listClass = ['ui-dropdown__list', isMobile && 'ui-dropdown__list--in-modal']
+    .filter(Boolean)
+    .join(' ');
+  // Dropdown.css caps the popover list's height by data-size; the phone dialog has its own height.
+  const dataSize = isMobile ? undefined : listSize;
+
+  // In the phone dialog the list stays drawn while the dialog animates out.
+  const shown = isMobile ? { hidden: false } : {};
+  const popup = (popupClass: string) =>
+    composite ? (
+      <Select.Content
+        {...shown}
+        ref={isMobile ? panelRef : undefined}
+        className={`${popupClass} ${listClass}`}
+        data-size={dataSize}
+        onKeyDownCapture={onPopupKeyDownCapture}
+      >
+        {items}
+      </Select.Content>
+    ) : (
+      <Select.Content
+        {...shown}
+        ref={isMobile ? panelRef : undefined}
+        className={popupClass}
+        role="group"
+        data-kind={kind}
+        onKeyDownCapture={onPopupKeyDownCapture}
+      >
+        {isAsync && (
+          <div className="ui-dropdown__search">
+            <input
+              ref={searchRef}
+              type="text"
+              role="combobox"
+              aria-expanded="true"
+              aria-controls={options.length > 0 ? listboxId : undefined}
+              aria-autocomplete="list"
+              aria-activedescendant={activeId}
+              aria-label={
+                props.type === 'async' && props.searchLabel
+                  ? props.searchLabel
+                  : typeof label === 'string'
+                    ? `Search ${label}`
+                    : 'Search'
+              }
+              placeholder={props.type === 'async' ? (props.searchPlaceholder ?? 'Type to search') : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              data-autofocus=""
+              className="ui-dropdown__search-input"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onSearchKeyDown}
+            />
+          </div>
+        )}
+        {status}
+        {options.length > 0 && (
+          <Select.List
+            id={listboxId}
+            aria-labelledby={labelId}
+            aria-busy={loading || undefined}
+            // The search box keeps focus; the list is reached through it.
+            tabIndex={-1}
+            className={listClass}
+            data-size={dataSize}
+          >
+            {items}
+          </Select.List>
+        )}
+      </Select.Content>
+    );
 
   return (
-    <div
+    <Select.RootProvider
+      value={select}
       ref={wrapperRef}
       className={[
         'ui-field',
@@ -579,48 +515,39 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
           </span>
         )}
       </span>
-      <div className="ui-dropdown__anchor">
-        <button
-          ref={triggerRef}
-          id={fieldId}
-          type="button"
-          role="combobox"
-          aria-labelledby={labelId}
-          aria-describedby={describedBy}
-          aria-haspopup={isMobile ? 'dialog' : 'listbox'}
-          aria-expanded={open}
-          aria-controls={open && !isMobile && !isAsync && options.length > 0 ? listboxId : undefined}
-          aria-activedescendant={!isMobile && !isAsync ? activeId : undefined}
-          aria-invalid={message ? true : undefined}
-          aria-required={required || undefined}
-          disabled={disabled}
-          className={['ui-field__control', 'ui-dropdown__trigger', open && 'ui-dropdown__trigger--open']
+      <button
+        {...triggerProps}
+        role="combobox"
+        aria-expanded={open}
+        aria-describedby={describedBy}
+        aria-haspopup={isMobile ? 'dialog' : 'listbox'}
+        aria-invalid={message ? true : undefined}
+        aria-required={required || undefined}
+        className="ui-field__control ui-dropdown__trigger"
+        onKeyDown={(event) => {
+          onTriggerKeyDown(event);
+          onLibraryKeyDown?.(event);
+        }}
+        // Space opens on keydown; stop the button's own keyup click from closing it again.
+        onKeyUp={(e) => {
+          if (e.key === ' ') e.preventDefault();
+        }}
+      >
+        <span
+          className={['ui-dropdown__value', selected.length === 0 && 'ui-dropdown__value--placeholder']
             .filter(Boolean)
             .join(' ')}
-          onClick={() => (open ? close(true) : openList())}
-          onKeyDown={onTriggerKeyDown}
-          // Space opens on keydown; stop the button's own keyup click from closing it again.
-          onKeyUp={(e) => {
-            if (e.key === ' ') e.preventDefault();
-          }}
         >
-          <span
-            className={['ui-dropdown__value', selected.length === 0 && 'ui-dropdown__value--placeholder']
-              .filter(Boolean)
-              .join(' ')}
-          >
-            {displayText}
-          </span>
-          <ChevronDownIcon className="ui-dropdown__chevron" />
-        </button>
-        {open && !isMobile && (
-          // biome-ignore lint/a11y/noStaticElementInteractions: only stops a press from moving focus
-          <div ref={panelRef} className="ui-dropdown__popover" onMouseDown={keepFocus}>
-            {search}
-            {listContent}
-          </div>
-        )}
-      </div>
+          {displayText}
+        </span>
+        <ChevronDownIcon className="ui-dropdown__chevron" />
+      </button>
+      {/* Mounted only while open, and gone at once when it closes (the library's presence would wait a frame). */}
+      {open && !isMobile && (
+        <Select.Positioner className="ui-dropdown__positioner">
+          {popup('ui-dropdown__popover')}
+        </Select.Positioner>
+      )}
       <FieldFooter hint={hint} hintId={hintId} error={message} errorId={errorId} />
       {name &&
         selected.map((s) => (
@@ -630,28 +557,24 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
         <Suspense fallback={null}>
           <Modal
             open={open}
-            onClose={() => close(false)}
+            onClose={() => select.setOpen(false)}
             title={label}
             size="s"
-            initialFocusRef={isAsync ? searchRef : listRef}
+            initialFocusRef={isAsync ? searchRef : panelRef}
             bodyClassName="ui-dropdown__modal-body"
             footer={
               isMulti ? (
-                <Button fullWidth onClick={() => close(false)}>
+                <Button fullWidth onClick={() => select.setOpen(false)}>
                   Done
                 </Button>
               ) : undefined
             }
           >
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops a press from moving focus */}
-            <div ref={panelRef} className="ui-dropdown__panel" data-kind={kind} onMouseDown={keepFocus}>
-              {search}
-              {listContent}
-            </div>
+            {popup('ui-dropdown__panel')}
           </Modal>
         </Suspense>
       )}
-    </div>
+    </Select.RootProvider>
   );
 }
 

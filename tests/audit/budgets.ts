@@ -210,12 +210,14 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/failure': 74 * KB,
   '/order/$id/success': 74 * KB,
   '/order/$id/error': 74 * KB,
-  '/sign-in/': 123 * KB,
-  '/sign-in/verify': 117 * KB,
-  '/sign-in/sign-up/verify': 118 * KB,
+  // The country picker on Ark UI's Select (with its positioning and dismissal code) costs 31.9 KB on these three.
+  '/sign-in/': 155 * KB,
+  // The code step left the select library (and the old hand-written one) for the text-only form kit: 3.5 KB less.
+  '/sign-in/verify': 114 * KB,
+  '/sign-in/sign-up/verify': 116 * KB,
   '/sign-in/google/callback': 66 * KB,
-  '/f/sign-in': 120 * KB,
-  '/form/get-invite': 118 * KB,
+  '/f/sign-in': 152 * KB,
+  '/form/get-invite': 150 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */

@@ -33,4 +33,13 @@ if (typeof document !== 'undefined') {
   sessionStorage.clear();
   // A fresh IndexedDB too: connections that an earlier file's (now reset) modules left open would block its upgrades.
   globalThis.indexedDB = new IDBFactory();
+
+  // jsdom lays nothing out, so it lacks what Ark UI's positioning and list scrolling call; they have no effect here.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.scrollTo ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
 }

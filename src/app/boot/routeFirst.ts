@@ -11,11 +11,19 @@ const SIGN_IN: readonly Step[] = [
   () => import('@/ui/form/form'),
 ];
 
+// The code step has no select: the text-only kit, without the select library.
+const VERIFY: readonly Step[] = [
+  () => import('@/lib/zodStep'),
+  () => import('@contract/user'),
+  () => import('@/lib/phone'),
+  () => import('@/ui/form/textForm'),
+];
+
 /** The large modules a page's first render runs, by route id: each is evaluated in a task of its own before it. */
 const EVALUATE_FIRST: Partial<Record<keyof FileRoutesById, readonly Step[]>> = {
   '/sign-in/': SIGN_IN,
-  '/sign-in/verify': SIGN_IN,
-  '/sign-in/sign-up/verify': SIGN_IN,
+  '/sign-in/verify': VERIFY,
+  '/sign-in/sign-up/verify': VERIFY,
   '/f/sign-in': SIGN_IN,
   '/form/get-invite': [
     () => import('@/lib/zodStep'),

@@ -18,7 +18,7 @@ import {
   setPendingSignUp,
 } from '@/state/session';
 import { Button } from '@/ui/Button';
-import { useAppForm } from '@/ui/form/form';
+import { useAppForm } from '@/ui/form/textForm';
 import { formatCountdown, useCountdown } from '@/ui/useCountdown';
 import { useAuth } from './AuthProvider';
 import { FORMS_SIGN_IN_PATH, SIGN_IN_PATH, SIGN_UP_GUARD, SIGN_UP_PATH, VERIFY_GUARD } from './guards';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type ClientProfile, PROFILE_QUERY_KEY } from '@/api/account';
 import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { signUpDetailsMutation } from '@/api/user';
-import { useAppForm } from '@/ui/form/form';
+import { useAppForm } from '@/ui/form/textForm';
 
 const nameSchema = signUpDetailsRequestSchema.shape.name;
 const emailSchema = signUpDetailsRequestSchema.shape.email.unwrap();

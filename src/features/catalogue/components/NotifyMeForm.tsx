@@ -2,7 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { z } from 'zod';
 import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
-import { useAppForm } from '@/ui/form/form';
+import { useAppForm } from '@/ui/form/textForm';
 import { parseContact } from '../contact';
 
 export interface NotifyMeFormProps {
