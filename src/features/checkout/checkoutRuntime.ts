@@ -25,10 +25,17 @@ import { cartStore } from '@/state/cart';
 import { cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
 import { writeCheckoutEstimate } from '@/storage/checkoutDraft';
-import { type CheckoutTrack, trackCodeApplied, trackOnce } from './analytics';
+import { type CheckoutTrack, type CodeAppliedEmitted, trackCodeApplied, trackOnce } from './analytics';
 import { checkoutMachine } from './checkoutMachine';
 import { checkoutPayment, codeCheck, estimateKeyOf, orderReconciliation } from './checkoutSetup';
-import type { CheckoutEvent, CheckoutOrderDetails, EstimateAnswer, EstimateRequest } from './checkoutTypes';
+import type {
+  CheckoutEvent,
+  CheckoutOrderDetails,
+  CouponRef,
+  EstimateAnswer,
+  EstimateRequest,
+  ReferralRef,
+} from './checkoutTypes';
 import { paymentLogic } from './payment/paymentRuntime';
 import { type paymentMachine, reconcileInterruptedOrder } from './paymentMachine';
 import type { PreviousOrderPrefill } from './prefill';
@@ -126,18 +133,20 @@ function cartSelection() {
   return { countryCode, packages, variant: checkoutVariantFor(codes) };
 }
 
-/** Hands what the children emit to the page's analytics, once per child. */
-function observe(actor: AnyActorRef | null, seen: WeakSet<AnyActorRef>, runtime: CheckoutRuntime) {
-  if (!actor || seen.has(actor)) return;
-  seen.add(actor);
+/** A code machine's applied code goes to the page's analytics. */
+function observeCodes(actor: CouponRef | ReferralRef, runtime: CheckoutRuntime) {
+  const send = (emitted: CodeAppliedEmitted) => {
+    const track = runtime.track();
+    if (track) trackCodeApplied(emitted, track);
+  };
+  actor.on('coupon_applied', send);
+  actor.on('referral_code_applied', send);
+}
+
+/** The payment's order, its failures and its dismissal go to the page's analytics and error reports. */
+function observePayment(payment: ActorRefFrom<typeof paymentMachine>, runtime: CheckoutRuntime) {
   const track = (event: Parameters<CheckoutTrack>[0], properties?: Parameters<CheckoutTrack>[1]) =>
     runtime.track()?.(event, properties);
-  for (const type of ['coupon_applied', 'referral_code_applied'] as const)
-    actor.on(type, (emitted) => {
-      const send = runtime.track();
-      if (send) trackCodeApplied(emitted as Parameters<typeof trackCodeApplied>[0], send);
-    });
-  const payment = actor as ActorRefFrom<typeof paymentMachine>;
   payment.on('orderCreated', ({ order }) => {
     const send = runtime.track();
     if (!send) return;
@@ -236,9 +245,20 @@ export function checkoutLogic(runtime: CheckoutRuntime) {
       // The server's new profile (a new e-mail, or it verified) is the profile every screen reads.
       storeProfile: (_, { profile }) => client.setQueryData(profileQuery(userId).queryKey, profile),
       observeChildren: ({ context, self }) => {
-        for (const child of [context.coupon, context.referral]) observe(child, observed, runtime);
+        for (const child of [context.coupon, context.referral]) {
+          if (observed.has(child)) continue;
+          observed.add(child);
+          observeCodes(child, runtime);
+        }
         // The payment is invoked as its state is entered: it is among the children once this step is over.
-        queueMicrotask(() => observe(self.getSnapshot().children.payment ?? null, observed, runtime));
+        queueMicrotask(() => {
+          const payment = self.getSnapshot().children.payment as
+            | ActorRefFrom<typeof paymentMachine>
+            | undefined;
+          if (!payment || observed.has(payment)) return;
+          observed.add(payment);
+          observePayment(payment, runtime);
+        });
       },
     },
   });

@@ -1,7 +1,7 @@
 import { pricingCountry } from '@contract/constants';
 import { currencyForCountry, toMajor, toMinor } from '@contract/money';
 import type { PickupLocation } from '@contract/places';
-import { assign, emit, fromCallback, fromPromise, raise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, sendParent, sendTo, setup } from 'xstate';
 import type { ClientProfile } from '@/api/account';
 import { fetchShippingCharges } from '@/api/places';
 import { lookupPostOffice, type PostOffice } from '@/api/postal';

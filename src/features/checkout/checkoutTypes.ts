@@ -53,8 +53,8 @@ export interface CheckoutInput {
   online?: boolean;
 }
 
-type CouponRef = ActorRefFrom<typeof couponMachine>;
-type ReferralRef = ActorRefFrom<typeof referralMachine>;
+export type CouponRef = ActorRefFrom<typeof couponMachine>;
+export type ReferralRef = ActorRefFrom<typeof referralMachine>;
 type EmailRef = ActorRefFrom<typeof emailVerificationMachine>;
 
 /** Where the price shown stands. */
