@@ -76,6 +76,7 @@ export default defineConfig({
         '**/auth.spec.ts',
         '**/server-rendering.spec.ts',
         '**/offline-start.spec.ts',
+        '**/offline-prices.spec.ts',
       ],
       use: {
         browserName: 'chromium',

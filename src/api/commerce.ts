@@ -66,6 +66,58 @@ export function packagesByCodesQuery(codes: readonly string[], countryCode: stri
   });
 }
 
+/**
+ * The last known packages of `codes` in a country from the catalogue lists kept on the device (a page's own, or the
+ * product line's), each from the freshest list holding it; `updatedAt` is when the oldest of them was fetched.
+ * Undefined when a code is in none of them: nothing is made up.
+ */
+export function lastKnownPackages(
+  queryClient: QueryClient,
+  codes: readonly string[],
+  countryCode: string,
+): { data: AvailablePackages; updatedAt: number } | undefined {
+  const lists = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['catalogue', 'packages', 'byCodes', countryCode] })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const packages: AvailablePackages['packages'] = [];
+  let updatedAt = Number.POSITIVE_INFINITY;
+  let currency: AvailablePackages['currency'] | undefined;
+  for (const code of codes) {
+    const list = lists.find((query) =>
+      (query.state.data as AvailablePackages).packages.some((p) => p.package_code === code),
+    );
+    if (!list) return undefined;
+    const data = list.state.data as AvailablePackages;
+    const found = data.packages.find((p) => p.package_code === code);
+    if (found) packages.push(found);
+    currency = data.currency;
+    updatedAt = Math.min(updatedAt, list.state.dataUpdatedAt);
+  }
+  if (!currency) return undefined;
+  return { data: { country_code: countryCode, currency, packages }, updatedAt };
+}
+
+/** The last known details of one package in a country, from the freshest catalogue list kept that holds it. */
+export function lastKnownPackage(
+  queryClient: QueryClient,
+  packageId: number,
+  countryCode: string,
+): AvailablePackages['packages'][number] | undefined {
+  const lists = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['catalogue', 'packages', 'byCodes', countryCode] })
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  for (const list of lists) {
+    const found = (list.state.data as AvailablePackages | undefined)?.packages.find(
+      (p) => p.package_id === packageId,
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** One package's details (fresh stock), as sold in a country. */
 export function packageByIdQuery(packageId: number, countryCode: string) {
   return queryOptions({
@@ -157,9 +209,11 @@ export function notifyMeMutation() {
 export async function fetchCatalogue<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
+  /** Offline, what another kept list knows of the same data when this query has none. */
+  lastKnown?: () => TData | undefined,
 ): Promise<TData> {
   if (!isOnline()) {
-    const cached = queryClient.getQueryData<TData>(options.queryKey);
+    const cached = queryClient.getQueryData<TData>(options.queryKey) ?? lastKnown?.();
     if (cached !== undefined) return cached;
   }
   return queryClient.fetchQuery({ ...options, networkMode: 'always' });

@@ -1,8 +1,9 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { CartButton } from '@/features/cart/CartButton';
 import { useCartOpen } from '@/features/cart/view';
 import { OrderReturnMount } from '@/features/orders/OrderReturnMount';
+import { isShellDocument, useServerPageAdopted } from '@/lib/serverPage';
 import { useCartCount } from '@/state/cart';
 import { useCountry } from '@/state/country';
 import { useAuth } from '../features/auth/AuthProvider';
@@ -80,6 +81,20 @@ function OrderReturnHere() {
   return <OrderReturnMount pathname={pathname} />;
 }
 
+/**
+ * The page's content inside <main>. The app shell (src/sw answers a page it never saved with it) has none: the first
+ * render leaves it empty as the server did, and the page renders once the shell is adopted, so hydration matches.
+ */
+function PageMain({ children }: { children: ReactNode }) {
+  const shell = useRouter().isShell() || isShellDocument();
+  const adopted = useServerPageAdopted();
+  return (
+    <main id="main" className="shell__main" tabIndex={-1} data-served={shell ? 'shell' : undefined}>
+      {shell && !adopted ? null : children}
+    </main>
+  );
+}
+
 /** The storefront frame: header, main content, footer and the thumb-reach bottom navigation on phones. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
@@ -87,12 +102,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <OfflineBanner />
       <header className="shell__header">
         <Link to="/" className="shell__brand" aria-label={`${SITE_NAME} home`}>
           <Logo size={36} alt="" />
           <span>{SITE_NAME}</span>
         </Link>
+        <OfflineBanner />
         <nav className="shell__nav" aria-label="Main">
           {primaryNav.map((item) => (
             <Link key={item.to} to={item.to} activeOptions={{ exact: true }} className="shell__nav-link">
@@ -104,9 +119,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <ShellAccountMenu />
         <CartButton className="shell__cart" />
       </header>
-      <main id="main" className="shell__main" tabIndex={-1}>
-        {children}
-      </main>
+      <PageMain>{children}</PageMain>
       <footer className="shell__footer">
         <nav aria-label="Footer">
           <ul>

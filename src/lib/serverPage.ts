@@ -3,6 +3,14 @@ import { useSyncExternalStore } from 'react';
 // On the server, and in a browser whose document came from the server (its #root rendered); not in a bare test DOM.
 let adopting = typeof document === 'undefined' || document.getElementById('root')?.hasChildNodes() === true;
 const listeners = new Set<() => void>();
+/** The browser's document is the app shell (no page content; the server marks its <main>), not a page's own HTML. */
+const shellDocument =
+  typeof document !== 'undefined' && document.getElementById('main')?.dataset.served === 'shell';
+
+/** In the browser: whether the document it opened with is the app shell (the offline answer for a page never saved). */
+export function isShellDocument(): boolean {
+  return shellDocument;
+}
 
 /**
  * Whether the app is rendering the page the server sent: always on the server, and in the browser until React has

@@ -1,7 +1,11 @@
 import { useIsOnline } from '@/api/online';
 import './pwa.css';
+import '@/ui/visually-hidden.css';
 
-/** Tells the buyer they are offline. Floats over the page, so showing it never shifts the layout. */
+/**
+ * Tells the buyer they are offline: a short mark in the header's row, so it never covers the page (its heading sits
+ * under the header) and showing it moves nothing below; screen readers hear the whole sentence.
+ */
 export function OfflineBanner() {
   const online = useIsOnline();
   // The live region stays mounted so screen readers announce the message when it appears.
@@ -23,7 +27,8 @@ export function OfflineBanner() {
             <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M3 3l18 18" />
             <circle cx="12" cy="19" r="1" fill="currentColor" />
           </svg>
-          You are offline — showing saved pages
+          <span aria-hidden="true">Offline</span>
+          <span className="visually-hidden">You are offline — showing saved pages</span>
         </p>
       )}
     </div>

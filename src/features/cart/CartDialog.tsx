@@ -52,7 +52,9 @@ function PricesStatus({
       <p className="cart-offline" role="status">
         {estimate.latest
           ? 'Your cart changed while you were offline: its prices will update when you are back online'
-          : 'Prices with GST will show when you are back online'}
+          : estimate.catalogue.size > 0
+            ? 'Last known prices, from the shop as you last saw it: the total will show when you are back online'
+            : 'Prices with GST will show when you are back online'}
       </p>
     );
   }

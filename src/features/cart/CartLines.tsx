@@ -1,5 +1,5 @@
 import type { Currency } from '@contract/constants';
-import { divideHalfUp, formatMoney } from '@contract/money';
+import { formatMoney } from '@contract/money';
 import type { ReactNode } from 'react';
 import { useIsOnline } from '@/api/online';
 import { splitPackageName } from '@/lib/packageName';
@@ -17,7 +17,7 @@ import { AmountView, amountWidth } from '@/ui/AmountView';
 import { Button } from '@/ui/Button';
 import { Money } from '@/ui/Money';
 import { QuantityStepper } from '@/ui/QuantityStepper';
-import { type CartEstimate, type LineEstimate, useCartEstimate } from './estimate';
+import { type CartEstimate, type LineEstimate, useCartEstimate, withGst } from './estimate';
 import './cart.css';
 import '@/ui/visually-hidden.css';
 
@@ -38,22 +38,26 @@ function PackageName({ name }: { name: string }) {
   );
 }
 
-/** One unit with its GST, half up, as the product page shows it. */
-function withGst(minor: number, ratePercent: number): number {
-  return minor + divideHalfUp(minor * Math.round(ratePercent * 100), 10_000);
-}
-
-/** The estimate's figures for a line: this cart's answer, else the last one that priced it at this quantity. */
+/**
+ * The estimate's figures for a line: this cart's answer, else the last one that priced it at this quantity, else
+ * (offline) the catalogue's last known price for it, the one its product page shows.
+ */
 function estimateFor(line: CartItem, estimate: CartEstimate): LineEstimate | null {
   const found = (estimate.estimate ?? estimate.latest)?.lines.get(line.id);
   if (found?.quantity === line.quantity) return found;
   const latest = estimate.latest?.lines.get(line.id);
-  return latest?.quantity === line.quantity ? latest : null;
+  if (latest?.quantity === line.quantity) return latest;
+  return estimate.catalogue.get(line.id) ?? null;
 }
 
 /** Any estimate's figures for a line (its GST rate does not depend on the quantity). */
 function anyEstimateFor(line: CartItem, estimate: CartEstimate): LineEstimate | null {
-  return estimate.estimate?.lines.get(line.id) ?? estimate.latest?.lines.get(line.id) ?? null;
+  return (
+    estimate.estimate?.lines.get(line.id) ??
+    estimate.latest?.lines.get(line.id) ??
+    estimate.catalogue.get(line.id) ??
+    null
+  );
 }
 
 /** The cart's stepper: its buttons say what they change ("Increase Custom bat quantity"). */

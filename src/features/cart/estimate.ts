@@ -1,8 +1,10 @@
 import type { Currency } from '@contract/money';
-import { toMinor } from '@contract/money';
+import { divideHalfUp, toMinor } from '@contract/money';
 import type { EstimateProductResult, PriceEstimateResponse } from '@contract/pricing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import type { AvailablePackages } from '@/api/commerce';
+import { lastKnownPackage } from '@/api/commerce';
 import { useIsOnline } from '@/api/online';
 import {
   type PriceEstimateInputs,
@@ -12,7 +14,7 @@ import {
   toPriceView,
 } from '@/api/priceEstimate';
 import { type StockView, stockOf } from '@/lib/stock';
-import type { CartItem } from '@/state/cart';
+import { type CartItem, lineTotal } from '@/state/cart';
 import { cartEstimateFeatures, cartEstimateInputs } from '@/state/cartSelection';
 import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
 
@@ -39,6 +41,8 @@ export function cartEstimateQuery(inputs: PriceEstimateInputs, enabled: boolean)
     { gcTime: QUERY_PERSIST_MAX_AGE_MS },
   );
 }
+
+type AvailablePackage = AvailablePackages['packages'][number];
 
 /** One cart line as the estimate priced it; amounts in minor units. */
 export interface LineEstimate {
@@ -76,6 +80,31 @@ export function lineEstimates(estimate: PriceEstimateResponse): Map<string, Line
   return lines;
 }
 
+/** An amount before GST with its GST at `ratePercent`, half up on the line, as the estimate rounds it. */
+export function withGst(minor: number, ratePercent: number): number {
+  return minor + divideHalfUp(minor * Math.round(ratePercent * 100), 10_000);
+}
+
+/**
+ * A line's last known price from the catalogue kept on the device: the price the cart holds for it with the GST rate
+ * the catalogue last gave its product in this country. Null when the catalogue does not know it in the line's currency.
+ */
+export function catalogueLineEstimate(
+  line: CartItem,
+  pkg: AvailablePackage | undefined,
+): LineEstimate | null {
+  const product =
+    pkg?.currency === line.currency ? pkg.products.find((p) => p.product_id === line.productId) : undefined;
+  if (!product) return null;
+  const left = product.availability_type === 'LIMITED' ? Math.max(0, product.available_quantity) : null;
+  return {
+    quantity: line.quantity,
+    amount: withGst(lineTotal(line), product.gst_rate),
+    gstRate: product.gst_rate,
+    stock: stockOf(left, product.is_out_of_stock),
+  };
+}
+
 export interface PricedEstimate {
   view: PriceView;
   lines: Map<string, LineEstimate>;
@@ -109,6 +138,8 @@ export interface CartEstimate {
   estimate: PricedEstimate | null;
   /** The latest answer for any cart: a line it priced at the same quantity keeps its amount meanwhile. */
   latest: PricedEstimate | null;
+  /** Offline, the last known price of each line from the catalogue kept on the device (by cart line id). */
+  catalogue: ReadonlyMap<string, LineEstimate>;
   error: Error | null;
   retry: () => void;
   retrying: boolean;
@@ -156,6 +187,15 @@ export function useCartEstimate(
     if (!latest || at > latest.at) latest = priced(data, at);
   }
 
+  // Offline, the catalogue kept on the device knows the lines no estimate has priced yet.
+  const catalogue = new Map<string, LineEstimate>();
+  if (!online) {
+    for (const line of items) {
+      const known = catalogueLineEstimate(line, lastKnownPackage(client, line.packageId, countryCode));
+      if (known) catalogue.set(line.id, known);
+    }
+  }
+
   let status: CartEstimateStatus;
   if (inputs.packages.length === 0) status = 'none';
   else if (estimate && !online) status = 'lastKnown';
@@ -169,6 +209,7 @@ export function useCartEstimate(
     status,
     estimate,
     latest,
+    catalogue,
     error: query.error,
     retry: () => void query.refetch(),
     retrying: query.isFetching,

@@ -1,8 +1,13 @@
 import type { Package } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
-import { useQuery } from '@tanstack/react-query';
+import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
-import { type AvailablePackages, availabilityConfigQuery, packagesByCodesQuery } from '@/api/commerce';
+import {
+  type AvailablePackages,
+  availabilityConfigQuery,
+  lastKnownPackages,
+  packagesByCodesQuery,
+} from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { useIsOnline } from '@/api/online';
 import { countryName } from '@/lib/countries';
@@ -11,7 +16,7 @@ import { ErrorView } from '@/ui/ErrorView';
 import { AvailablePackageCard } from './components/AvailablePackageCard';
 import { HowItWorksBanner } from './components/HowItWorks';
 import { PackageCardSkeleton } from './components/PackageCardSkeleton';
-import type { ProductPageConfig } from './productTypes';
+import { PRODUCT_LINE_CODES, type ProductPageConfig } from './productTypes';
 import './ProductPage.css';
 
 export interface ProductPageProps {
@@ -89,13 +94,31 @@ export function ProductPage({
   const online = useIsOnline();
   const codes = config.packageCodes;
   const list = useQuery(packagesByCodesQuery(codes, countryCode));
+  // The whole product line is kept on the device (persisted with the catalogue) for the pages not visited yet; it
+  // never re-renders this page.
+  useQuery({ ...packagesByCodesQuery(PRODUCT_LINE_CODES, countryCode), notifyOnChangeProps: [] });
+  const queryClient = useQueryClient();
+  const restoring = useIsRestoring();
+  const ownData = list.data !== undefined;
+  // Offline (or when the page's own list failed) with nothing of its own: the last known packages of another kept
+  // list, looked up again when the kept cache comes back or the page's own query moves on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restoring and the query's status say when to look again
+  const kept = useMemo(
+    () =>
+      !ownData && (!online || list.isError) ? lastKnownPackages(queryClient, codes, countryCode) : undefined,
+    [queryClient, codes, countryCode, online, ownData, list.isError, list.fetchStatus, restoring],
+  );
   // A new list is rendered as a deferred update: React builds the cards (and starts their machines) in slices that
   // give way to input, instead of in one long task as a query's update would. The country travels with its list,
   // so the cards on screen always show the prices of the country they were fetched for.
   const shown = useDeferredValue(
     useMemo(
-      () => ({ data: list.data, updatedAt: list.dataUpdatedAt, countryCode }),
-      [list.data, list.dataUpdatedAt, countryCode],
+      () => ({
+        data: list.data ?? kept?.data,
+        updatedAt: list.data ? list.dataUpdatedAt : (kept?.updatedAt ?? 0),
+        countryCode,
+      }),
+      [list.data, list.dataUpdatedAt, kept?.data, kept?.updatedAt, countryCode],
     ),
   );
   const packages = shown.data?.packages ?? [];
@@ -111,11 +134,28 @@ export function ProductPage({
   const Heading = variant === 'page' ? 'h1' : 'h2';
   const cardHeading = variant === 'page' ? 2 : 3;
   // Data from the persisted cache (or a failed refresh) while offline: say how old the prices are.
-  const stale = shown.data !== undefined && (!online || list.isRefetchError);
-  const offlineWithNothing = list.isPending && (list.fetchStatus === 'paused' || !online);
+  const stale = shown.data !== undefined && (!online || list.isError);
+  const offlineWithNothing =
+    kept === undefined &&
+    list.data === undefined &&
+    (!online || (list.isPending && list.fetchStatus === 'paused'));
 
   let body: ReactNode;
-  if ((list.isPending || shown.data === undefined) && !offlineWithNothing && !list.isError) {
+  if (shown.data) {
+    body = (
+      <PackageCards
+        packages={packages}
+        countryCode={shown.countryCode}
+        pageCodes={codes}
+        listUpdatedAt={shown.updatedAt}
+        headingLevel={cardHeading}
+        onBuy={onBuy}
+      />
+    );
+  } else if (kept) {
+    // The kept list is on its way through the deferred value: the cards follow in a moment.
+    body = null;
+  } else if (!offlineWithNothing && !list.isError) {
     body = (
       <ul className="catalogue-page__cards" aria-busy="true" aria-label="Loading the packages">
         {codes.map((code) => (
@@ -125,29 +165,22 @@ export function ProductPage({
         ))}
       </ul>
     );
-  } else if (offlineWithNothing || !shown.data) {
+  } else {
     const error = list.error;
     body = (
       <ErrorView
         headingLevel={variant === 'page' ? 2 : 3}
         {...(offlineWithNothing
-          ? { title: 'Connection lost', message: 'Please check your internet connection' }
+          ? {
+              title: 'Not available offline yet',
+              message:
+                'The prices of this page are not saved on this device. They will show when you are back online.',
+            }
           : isApiError(error)
             ? { title: error.title, message: error.description }
             : {})}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
-      />
-    );
-  } else {
-    body = (
-      <PackageCards
-        packages={packages}
-        countryCode={shown.countryCode}
-        pageCodes={codes}
-        listUpdatedAt={shown.updatedAt}
-        headingLevel={cardHeading}
-        onBuy={onBuy}
       />
     );
   }

@@ -4,6 +4,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   fetchCatalogue,
   type LastSale,
+  lastKnownPackage,
+  lastKnownPackages,
   lastSaleQuery,
   type NotifyMeContact,
   type NotifyMeResult,
@@ -251,7 +253,9 @@ export const PRICE_ESTIMATE_REUSE_MS = 10_000;
 export function packageAvailabilityActors(queryClient: QueryClient) {
   return {
     fetchPackageDetails: fromPromise<Package, { packageId: number; countryCode: string }>(({ input }) =>
-      fetchCatalogue(queryClient, packageByIdQuery(input.packageId, input.countryCode)),
+      fetchCatalogue(queryClient, packageByIdQuery(input.packageId, input.countryCode), () =>
+        lastKnownPackage(queryClient, input.packageId, input.countryCode),
+      ),
     ),
     fetchPriceEstimate: fromPromise<
       PackageWithEstimate,
@@ -260,11 +264,15 @@ export function packageAvailabilityActors(queryClient: QueryClient) {
       // Asked of the server when online, unless this page fetched the list moments ago (on a first load the list
       // and the cards' details arrive together). A list restored from an earlier visit is always asked again,
       // however recent: the stock may have changed since.
-      const { packages } = await fetchCatalogue(queryClient, {
-        ...packagesByCodesQuery(input.pageCodes, input.countryCode),
-        staleTime: (query) =>
-          query.state.dataUpdatedAt >= performance.timeOrigin ? PRICE_ESTIMATE_REUSE_MS : 0,
-      });
+      const { packages } = await fetchCatalogue(
+        queryClient,
+        {
+          ...packagesByCodesQuery(input.pageCodes, input.countryCode),
+          staleTime: (query) =>
+            query.state.dataUpdatedAt >= performance.timeOrigin ? PRICE_ESTIMATE_REUSE_MS : 0,
+        },
+        () => lastKnownPackages(queryClient, input.pageCodes, input.countryCode)?.data,
+      );
       const found = packages.find((p) => p.package_code === input.packageCode);
       if (!found) throw new PackageNotSoldError(input.packageCode, input.countryCode);
       return found;

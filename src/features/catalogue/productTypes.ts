@@ -104,6 +104,11 @@ export const PRODUCT_PAGES: Record<ProductPath, ProductPageConfig> = {
   },
 };
 
+/** Every package the product pages sell, once: kept on the device as one list, so any product page opens offline. */
+export const PRODUCT_LINE_CODES: readonly string[] = [
+  ...new Set(Object.values(PRODUCT_PAGES).flatMap((page) => page.packageCodes)),
+];
+
 export function isProductPath(path: string): path is ProductPath {
   return (PRODUCT_PATHS as readonly string[]).includes(path);
 }
