@@ -72,6 +72,7 @@ export default defineConfig({
         '**/cart-offline.spec.ts',
         '**/first-screen.spec.ts',
         '**/checkout.spec.ts',
+        '**/checkout-sheet.spec.ts',
         '**/payment.spec.ts',
         '**/auth.spec.ts',
         '**/server-rendering.spec.ts',

@@ -151,6 +151,7 @@ describe('BottomSheet on a phone', () => {
     await user.keyboard('{Enter}');
     expect(handle()).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
     await user.keyboard('{ArrowUp}');
     await user.keyboard('{ArrowUp}');
     await user.keyboard('{ArrowDown}');
@@ -158,10 +159,10 @@ describe('BottomSheet on a phone', () => {
     expect(handle()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(handle()).toHaveFocus();
-    expect(onSnapChange.mock.calls.map(([snap]) => snap)).toEqual(['half', 'full', 'half', 'peek']);
+    expect(onSnapChange.mock.calls.map(([snap]) => snap)).toEqual(['full', 'half', 'full', 'half', 'peek']);
 
-    // It opens again where it was last left, and stays open even when closed and reopened at once.
-    await user.keyboard('{ArrowUp}{ArrowUp}{Escape}{Enter}');
+    // Left at half height, it opens whole again, and stays open even when closed and reopened at once.
+    await user.keyboard('{ArrowUp}{Escape}{Enter}');
     expect(onSnapChange).toHaveBeenLastCalledWith('full');
     await waitFor(() => expect(window.history.state?.overlayEntry).toEqual(expect.any(String)));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -231,6 +232,63 @@ describe('BottomSheet on a phone', () => {
     act(() => viewport.resize(1024));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(isScrollLocked()).toBe(false);
+  });
+});
+
+describe('BottomSheet keeping the focused field in sight on a phone', () => {
+  let scrollBy: ReturnType<typeof vi.fn>;
+  let keyboard: EventTarget & { offsetTop: number; height: number };
+
+  /** Places an element's box on the screen, as layout would. */
+  function placeAt(element: Element, top: number, height: number) {
+    vi.spyOn(element, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: top, width: 390, height }),
+    );
+  }
+
+  beforeEach(() => {
+    scrollBy = vi.fn();
+    vi.stubGlobal('scrollBy', scrollBy);
+    keyboard = Object.assign(new EventTarget(), { offsetTop: 0, height: 844 });
+    // Both go with the viewport's stubs after each test.
+    vi.stubGlobal('visualViewport', keyboard);
+  });
+
+  it('scrolls a field focused under the collapsed sheet up above it', async () => {
+    render(<Checkout />);
+    placeAt(screen.getByRole('region', { name: 'Order summary' }), 700, 144);
+    const pincode = screen.getByRole('textbox', { name: 'Pincode' });
+    placeAt(pincode, 680, 50);
+    act(() => pincode.focus());
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: 42, behavior: 'instant' }));
+  });
+
+  it('scrolls the focused field above the keyboard when it opens over the sheet', async () => {
+    render(<Checkout />);
+    placeAt(screen.getByRole('region', { name: 'Order summary' }), 700, 144);
+    const pincode = screen.getByRole('textbox', { name: 'Pincode' });
+    placeAt(pincode, 500, 50);
+    act(() => pincode.focus());
+    // Clear of the sheet: nothing moves until the keyboard takes the screen's lower half.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(scrollBy).not.toHaveBeenCalled();
+    keyboard.height = 400;
+    act(() => {
+      keyboard.dispatchEvent(new Event('resize'));
+    });
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: 162, behavior: 'instant' }));
+  });
+
+  it('leaves the page alone while the sheet is open', async () => {
+    render(<Checkout />);
+    tapHandle();
+    const dialog = screen.getByRole('dialog', { name: 'Order summary' });
+    placeAt(dialog, 48, 796);
+    const coupon = screen.getByRole('textbox', { name: 'Coupon code' });
+    placeAt(coupon, 700, 50);
+    act(() => coupon.focus());
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(scrollBy).not.toHaveBeenCalled();
   });
 });
 

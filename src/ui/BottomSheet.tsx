@@ -23,6 +23,7 @@ import { ChevronDownIcon } from './icons';
 import { activateModal } from './modalStack';
 import { nearestSnap } from './snap';
 import { useCloseOnBack } from './useCloseOnBack';
+import { useKeepFocusInSight } from './useKeepFocusInSight';
 import { useIsMobile } from './useMediaQuery';
 import './BottomSheet.css';
 
@@ -51,8 +52,8 @@ export interface BottomSheetProps {
 }
 
 /**
- * On a phone (768 px or narrower) a bottom sheet: collapsed it is a sticky bar at the foot of the page; dragged
- * or toggled up to half or full height it is a modal dialog (focus kept inside, page scroll locked, Escape and
+ * On a phone (768 px or narrower) a bottom sheet: collapsed it is a sticky bar at the foot of the page that keeps
+ * the focused field above it; opened (full height by its handle, half or full by a drag) it is a modal dialog (focus kept inside, page scroll locked, Escape and
  * the back button collapse it). From 769 px CSS lays the same markup out inline, so the server's HTML fits both.
  */
 export function BottomSheet({ label, peek, children, onSnapChange, className }: BottomSheetProps) {
@@ -70,7 +71,6 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
   const bodyRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const lastOpen = useRef<Exclude<SheetSnap, 'peek'>>('half');
   const animation = useRef<{ stop: () => void } | null>(null);
   const pan = useRef<{ from: number; heights: Record<SheetSnap, number> } | null>(null);
   const panned = useRef(false);
@@ -113,7 +113,6 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
       snapRef.current = next;
       setSnap(next);
       if (current !== next) onSnapChangeRef.current?.(next);
-      if (next !== 'peek') lastOpen.current = next;
       const target = heights[next];
       if (reduceMotion) {
         height.set(target);
@@ -158,6 +157,9 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
   }, [modal, collapse]);
 
   useCloseOnBack(modal, collapse);
+
+  // Collapsed on a phone the sheet covers the page's foot: the field being edited is kept above it.
+  useKeepFocusInSight(panelRef, isMobile && snap === 'peek');
 
   // Widening the window past 768 px turns the sheet into the inline column: it is not left open behind it.
   useEffect(() => {
@@ -254,7 +256,8 @@ export function BottomSheet({ label, peek, children, onSnapChange, className }: 
               className="ui-sheet__handle"
               aria-expanded={expanded}
               aria-controls={bodyId}
-              onClick={() => goTo(expanded ? 'peek' : lastOpen.current)}
+              // A tap opens the whole sheet; the arrow keys and a drag also stop at half height.
+              onClick={() => goTo(expanded ? 'peek' : 'full')}
               onKeyDown={onHandleKeyDown}
             >
               <span className="ui-sheet__bar" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import type { PaymentService } from '@contract/catalogue';
 import { type Currency, formatMoney } from '@contract/money';
 import { useSelector } from '@xstate/react';
-import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ClientProfile } from '@/api/account';
 import { useIsOnline } from '@/api/online';
@@ -10,6 +10,7 @@ import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { BottomSheet } from '@/ui/BottomSheet';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
+import { useIsMobile } from '@/ui/useMediaQuery';
 import { type CheckoutPageProps, goToResult, OFFLINE_REASON, PAY_LABEL } from './CheckoutShell';
 import { CouponForm } from './CouponForm';
 import type { checkoutMachine } from './checkoutMachine';
@@ -48,6 +49,11 @@ export const CheckoutReady = memo(function CheckoutReady({
   const details = useCheckoutForm({ controller, profile, draft });
   const [chosenService, setChosenService] = useState<PaymentService | null>(null);
   const paymentService = chooseService(services, chosenService);
+  // On a phone the sheet stays a slim bar: the choice of payment service sits at the form's end instead.
+  const isMobile = useIsMobile();
+  const serviceChoice = (
+    <ServiceChoice services={services} service={paymentService} onChoose={setChosenService} />
+  );
   const { checkout } = controller;
   const payment = useSelector(checkout, (s) => (s.children.payment as PaymentRef | undefined) ?? null);
   // Where the checkout ended (paid, failed, still unsettled, or the stored order turned out paid): its result page.
@@ -92,23 +98,23 @@ export const CheckoutReady = memo(function CheckoutReady({
           profile={profile}
           international={international}
         />
+        {isMobile && serviceChoice}
       </div>
       {/* The sheet is the grid's last child: on a phone it sticks to the foot of the page. */}
       <BottomSheet
         label="Order summary"
         className="checkout-page__side"
         peek={
-          <>
+          <div className="checkout-peek">
             {totalBar(state)}
             <PayAction
               controller={controller}
               details={details}
               currency={state.estimate.currency}
-              services={services}
               service={paymentService}
-              onChooseService={setChosenService}
+              serviceChoice={isMobile ? null : serviceChoice}
             />
-          </>
+          </div>
         }
       >
         {summary(state)}
@@ -137,6 +143,37 @@ const SERVICE_LABELS: Record<PaymentService, string> = {
   CARD_MODAL: 'Card, UPI or net banking',
   PAYMENT_LINK: 'Secure payment page',
 };
+
+/** "Pay with": offered when the packages take more than one payment service. */
+function ServiceChoice({
+  services,
+  service,
+  onChoose,
+}: {
+  services: readonly PaymentServiceOption[];
+  service: PaymentService;
+  onChoose: (service: PaymentService) => void;
+}) {
+  const serviceName = useId();
+  if (services.length < 2) return null;
+  return (
+    <fieldset className="checkout-pay__services">
+      <legend className="checkout-pay__services-legend">Pay with</legend>
+      {services.map((option) => (
+        <label key={option.service} className="checkout-pay__service">
+          <input
+            type="radio"
+            name={serviceName}
+            value={option.service}
+            checked={service === option.service}
+            onChange={() => onChoose(option.service)}
+          />
+          <span>{SERVICE_LABELS[option.service] ?? option.description}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /** Spec §4 step 6: an order of the buyer's is still open; go back, or cancel it and go on. */
 function OrderInProgressModal({ controller }: { controller: CheckoutController }) {
@@ -186,19 +223,17 @@ function PayAction({
   controller,
   details,
   currency,
-  services,
   service,
-  onChooseService,
+  serviceChoice,
 }: {
   controller: CheckoutController;
   details: CheckoutFormController;
   currency: Currency;
-  services: readonly PaymentServiceOption[];
   service: PaymentService;
-  onChooseService: (service: PaymentService) => void;
+  /** The "Pay with" choice, when it sits with the pay action (beside the form from 769 px). */
+  serviceChoice: ReactNode;
 }) {
   const reasonId = useId();
-  const serviceName = useId();
   const { checkout } = controller;
   const online = useIsOnline();
   const reconciling = useSelector(checkout, (s) => s.context.reconciling);
@@ -237,23 +272,7 @@ function PayAction({
 
   return (
     <div className="checkout-pay">
-      {services.length > 1 && (
-        <fieldset className="checkout-pay__services">
-          <legend className="checkout-pay__services-legend">Pay with</legend>
-          {services.map((option) => (
-            <label key={option.service} className="checkout-pay__service">
-              <input
-                type="radio"
-                name={serviceName}
-                value={option.service}
-                checked={service === option.service}
-                onChange={() => onChooseService(option.service)}
-              />
-              <span>{SERVICE_LABELS[option.service] ?? option.description}</span>
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {serviceChoice}
       {createError && (
         <p className="checkout-pay__error" role="alert">
           {createError}
@@ -262,6 +281,7 @@ function PayAction({
       <Button
         size="l"
         fullWidth
+        className="checkout-pay__submit"
         disabled={!canPay}
         aria-describedby={reason ? reasonId : undefined}
         onClick={() => checkout.send({ type: 'PROCEED_TO_PAY', paymentService: service })}
