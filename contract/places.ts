@@ -27,6 +27,17 @@ export const pincodeSchema = z.string().max(6, PINCODE_MESSAGE).regex(PINCODE_PA
 export const pincodeParamsSchema = z.object({ pincode: pincodeSchema });
 export type PincodeParams = z.infer<typeof pincodeParamsSchema>;
 
+/** A postal code of any country we sell to (letters, digits, spaces and hyphens); India's is checked by its country. */
+export const postalCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a postal code')
+  .max(12, 'Enter a valid postal code')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Enter a valid postal code');
+
+/** `{pincode}` in the shipping charge's path: any country's postal code (spec §5: India's is six digits). */
+export const postalCodeParamsSchema = z.object({ pincode: postalCodeSchema });
+
 /* ---- GET /api/commerce/shipping_charges/{pincode}/v1/?country_name_enum=IN ---- */
 
 export const shippingChargesQuerySchema = z.object({

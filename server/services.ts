@@ -1,4 +1,4 @@
-import { currencyForCountry, toMinor } from '@contract/money';
+import { pricingCountry } from '@contract/constants';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from './context';
 import { type CatalogueService, createCatalogueService } from './modules/catalogue/service';
@@ -43,12 +43,8 @@ export function buildServices(
     now,
     findPackage: catalogue.findPackage,
     contentVersion: catalogue.contentVersion,
-    // The charge depends only on the currency: every country abroad pays in USD.
-    shippingChargeMinor: async (pincode, countryCode) => {
-      const currency = currencyForCountry(countryCode);
-      const major = await places.shippingCharges(pincode, currency === 'INR' ? 'IN' : 'US');
-      return toMinor(major, currency);
-    },
+    shippingChargeMinor: (pincode, countryCode) =>
+      places.shippingChargeMinor(pincode, pricingCountry(countryCode)),
     features: {
       selfPickup: config.features.selfPickup,
       internationalUsers: config.features.internationalUsers,

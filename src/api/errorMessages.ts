@@ -23,7 +23,8 @@ export function applyApiFieldError(
   if (!isApiError(error) || !error.field) return false;
   const target = Object.hasOwn(fields, error.field) ? fields[error.field] : undefined;
   if (!target) return false;
-  const message = errorMessage(error);
+  // Under its own field the server's "field: " prefix names what the buyer already sees.
+  const message = errorMessage(error).replace(`${error.field}: `, '');
   form.setFieldMeta(target, (prev) => ({
     ...prev,
     isBlurred: true,

@@ -23,6 +23,24 @@ export const shippingCharges = pgTable(
   ],
 );
 
+/** What shipping abroad costs, per country we sell to, in minor units of its currency (USD): one charge a country. */
+export const countryShippingCharges = pgTable(
+  'country_shipping_charges',
+  {
+    /** ISO 3166-1 alpha-2 of a country abroad: US, GB, CA, AU. */
+    countryCode: text('country_code').primaryKey(),
+    currency: text('currency').$type<Currency>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    check(
+      'country_shipping_charges_country',
+      sql`${t.countryCode} ~ '^[A-Z]{2}$' and ${t.countryCode} <> 'IN'`,
+    ),
+    check('country_shipping_charges_amount', sql`${t.amountMinor} >= 0`),
+  ],
+);
+
 /** Where a buyer may collect an order (spec §3 Pickup location); the shop has one, the checkout shows the first. */
 export const pickupLocations = pgTable('pickup_locations', {
   id: serial('id').primaryKey(),

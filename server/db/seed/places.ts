@@ -19,6 +19,14 @@ export const SHIPPING_CHARGES: readonly { pincodePrefix: string; amountMinor: nu
   { pincodePrefix: '8', amountMinor: 19_900 },
 ];
 
+/** Shipping abroad, in US cents, one charge a country: a courier's parcel rate from Bengaluru, by distance. */
+export const COUNTRY_SHIPPING_CHARGES: readonly { countryCode: string; amountMinor: number }[] = [
+  { countryCode: 'US', amountMinor: 2_900 },
+  { countryCode: 'CA', amountMinor: 2_900 },
+  { countryCode: 'GB', amountMinor: 2_400 },
+  { countryCode: 'AU', amountMinor: 2_200 },
+];
+
 /** The shop's own counter, where self-pickup orders are collected. */
 export const SHOP_PICKUP_LOCATION = {
   address1: 'IBC Cricket Experience Centre, 12 Cubbon Road',
@@ -128,6 +136,10 @@ export async function seedPlaces(db: SeedDatabase): Promise<void> {
   await db
     .insert(schema.shippingCharges)
     .values(SHIPPING_CHARGES.map((row) => ({ ...row, currency: 'INR' as const })))
+    .onConflictDoNothing();
+  await db
+    .insert(schema.countryShippingCharges)
+    .values(COUNTRY_SHIPPING_CHARGES.map((row) => ({ ...row, currency: 'USD' as const })))
     .onConflictDoNothing();
   await db.insert(schema.countryRegions).values(COUNTRY_REGIONS).onConflictDoNothing();
   const [existing] = await db.select({ id: schema.pickupLocations.id }).from(schema.pickupLocations).limit(1);

@@ -5,11 +5,12 @@ import {
   pincodeAvailabilityResponseSchema,
   postalLookupResponseSchema,
 } from '@contract/places';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { seed } from '../../db/seed/index';
-import { COUNTRY_REGIONS, SHIPPING_CHARGES } from '../../db/seed/places';
+import { COUNTRY_REGIONS, COUNTRY_SHIPPING_CHARGES, SHIPPING_CHARGES } from '../../db/seed/places';
 import { memoryLogger, type TestApp, testApp } from '../../testing';
 
 let shop: TestApp;
@@ -42,6 +43,9 @@ describe('the places seed', () => {
     expect(await shop.db.select().from(schema.pickupLocations)).toHaveLength(1);
     expect(await shop.db.select().from(schema.shippingCharges)).toHaveLength(SHIPPING_CHARGES.length);
     expect(await shop.db.select().from(schema.countryRegions)).toHaveLength(COUNTRY_REGIONS.length);
+    expect(await shop.db.select().from(schema.countryShippingCharges)).toHaveLength(
+      COUNTRY_SHIPPING_CHARGES.length,
+    );
   });
 });
 
@@ -63,9 +67,54 @@ describe('GET /api/commerce/shipping_charges/{pincode}/v1/', () => {
     expect(await charge('560001')).toEqual({ shipping_charges: 0 });
   });
 
-  it('answers 0 where the shop has no charge: an unlisted zone or a currency without rows', async () => {
+  it('answers 0 where the shop has no charge: an unlisted zone or a country without a row', async () => {
     expect(await charge('999999')).toEqual({ shipping_charges: 0 });
-    expect(await charge('110001', '?country_name_enum=US')).toEqual({ shipping_charges: 0 });
+    await shop.db
+      .delete(schema.countryShippingCharges)
+      .where(eq(schema.countryShippingCharges.countryCode, 'CA'));
+    const fresh = shop.build();
+    try {
+      const res = await fresh.inject({
+        method: 'GET',
+        url: '/api/commerce/shipping_charges/K1A%200B1/v1/?country_name_enum=CA',
+      });
+      expect(res.json()).toEqual({ shipping_charges: 0 });
+    } finally {
+      await fresh.close();
+      await seed(shop.db);
+    }
+  });
+
+  it('prices a postal code abroad by its country, in dollars, whatever its format', async () => {
+    const usd = (code: string) =>
+      COUNTRY_SHIPPING_CHARGES.find((row) => row.countryCode === code)?.amountMinor;
+    expect(await charge('10118', '?country_name_enum=US')).toEqual({
+      shipping_charges: (usd('US') ?? 0) / 100,
+    });
+    expect(await charge('10118-0110', '?country_name_enum=US')).toEqual({
+      shipping_charges: (usd('US') ?? 0) / 100,
+    });
+    expect(await charge('SW1A%201AA', '?country_name_enum=GB')).toEqual({
+      shipping_charges: (usd('GB') ?? 0) / 100,
+    });
+    expect(await charge('2000', '?country_name_enum=AU')).toEqual({
+      shipping_charges: (usd('AU') ?? 0) / 100,
+    });
+    // A six-digit code abroad is a postal code of that country, not an Indian pincode.
+    expect(await charge('110001', '?country_name_enum=US')).toEqual({
+      shipping_charges: (usd('US') ?? 0) / 100,
+    });
+  });
+
+  it('refuses an Indian pincode that is not six digits with its own words, naming the field', async () => {
+    const body = await expectBadPincode('/api/commerce/shipping_charges/10118/v1/?country_name_enum=IN');
+    expect(body.data.field).toBe('pincode');
+    expect(body.data.message).toBe('Enter a 6-digit pincode');
+  });
+
+  it('refuses what is no postal code anywhere', async () => {
+    for (const code of ['%20', '-1', '5'.repeat(13), 'SW1A%25AA'])
+      await expectBadPincode(`/api/commerce/shipping_charges/${code}/v1/?country_name_enum=GB`);
   });
 
   it('reads a charge the operator set in paise, on the next load', async () => {

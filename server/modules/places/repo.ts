@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { countryRegions, indiaStates, pickupLocations, shippingCharges } from '../../db/schema';
+import {
+  countryRegions,
+  countryShippingCharges,
+  indiaStates,
+  pickupLocations,
+  shippingCharges,
+} from '../../db/schema';
 
 /** Every shipping charge row (a few dozen at most). */
 export function loadShippingCharges(db: Executor) {
@@ -11,6 +17,17 @@ export function loadShippingCharges(db: Executor) {
       amountMinor: shippingCharges.amountMinor,
     })
     .from(shippingCharges);
+}
+
+/** The charge of each country abroad (a handful). */
+export function loadCountryShippingCharges(db: Executor) {
+  return db
+    .select({
+      countryCode: countryShippingCharges.countryCode,
+      currency: countryShippingCharges.currency,
+      amountMinor: countryShippingCharges.amountMinor,
+    })
+    .from(countryShippingCharges);
 }
 
 /** The active pickup locations, oldest first: the first is the one the checkout shows. */

@@ -1,9 +1,11 @@
+import { PINCODE_PATTERN } from '@contract/patterns';
 import {
   commerceStatesResponseSchema,
   pickupLocationsResponseSchema,
   pincodeAvailabilityQuerySchema,
   pincodeAvailabilityResponseSchema,
   pincodeParamsSchema,
+  postalCodeParamsSchema,
   postalLookupResponseSchema,
   shippingChargesQuerySchema,
   shippingChargesResponseSchema,
@@ -12,6 +14,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { HttpError } from '../../errors';
 import { createResponseMemo, type ResponseMemo, sendJson } from '../../plugins/response-memo';
 import type { PlacesService } from './service';
 
@@ -32,16 +35,19 @@ export const shippingRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async 
     '/shipping_charges/:pincode/v1/',
     {
       schema: {
-        params: pincodeParamsSchema,
+        params: postalCodeParamsSchema,
         querystring: shippingChargesQuerySchema,
         response: { 200: shippingChargesResponseSchema },
       },
     },
     async (request, reply) => {
-      const { pincode } = request.params;
+      const pincode = request.params.pincode.toUpperCase();
       const country = request.query.country_name_enum;
+      if (country === 'IN' && !PINCODE_PATTERN.test(pincode))
+        throw new HttpError(400, 'Enter a 6-digit pincode', { field: 'pincode' });
+      // Abroad the charge is the country's: one answer per country, however many postal codes are asked for.
       const json = await memo.json(
-        `shipping ${pincode} ${country}`,
+        country === 'IN' ? `shipping ${pincode} IN` : `shipping abroad ${country}`,
         shippingChargesResponseSchema,
         async () => ({
           shipping_charges: await service.shippingCharges(pincode, country),

@@ -10,12 +10,20 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { type PostalDirectory, postalDirectory } from './directory';
-import { loadCountryRegions, loadIndiaStates, loadPickupLocations, loadShippingCharges } from './repo';
+import {
+  loadCountryRegions,
+  loadCountryShippingCharges,
+  loadIndiaStates,
+  loadPickupLocations,
+  loadShippingCharges,
+} from './repo';
 
 /** Reference data as answered: read from the database once, then served from memory. */
 interface PlacesData {
   /** Per currency, longest prefix first. */
   charges: Map<Currency, { prefix: string; amountMinor: number }[]>;
+  /** Abroad: one charge a country, in its currency. */
+  countryCharges: Map<string, { currency: Currency; amountMinor: number }>;
   pickupLocations: PickupLocation[];
   states: Map<string, StateOption[]>;
 }
@@ -35,8 +43,9 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
   let generation = 0;
 
   async function read(): Promise<PlacesData> {
-    const [chargeRows, pickupRows, indiaRows, regionRows] = await Promise.all([
+    const [chargeRows, countryChargeRows, pickupRows, indiaRows, regionRows] = await Promise.all([
       loadShippingCharges(db),
+      loadCountryShippingCharges(db),
       loadPickupLocations(db),
       loadIndiaStates(db),
       loadCountryRegions(db),
@@ -49,6 +58,12 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
       charges.set(row.currency, list);
     }
     for (const list of charges.values()) list.sort((a, b) => b.prefix.length - a.prefix.length);
+    const countryCharges = new Map(
+      countryChargeRows.map((row) => [
+        row.countryCode,
+        { currency: row.currency, amountMinor: row.amountMinor },
+      ]),
+    );
 
     // Spec §7: one location is expected; the checkout shows the first of several.
     if (pickupRows.length > 1) {
@@ -83,7 +98,7 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
       list.push({ state_name: row.name, state_name_enum: row.nameEnum });
       states.set(row.countryCode, list);
     }
-    return { charges, pickupLocations, states };
+    return { charges, countryCharges, pickupLocations, states };
   }
 
   /** Loads the reference data on first use; a failed load is retried by the next call. */
@@ -95,12 +110,24 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
     return data;
   }
 
-  /** Spec §7: the shipping charge to a pincode in the country's currency (major units), 0 when none is set. */
-  async function shippingCharges(pincode: string, countryCode: StateCountry): Promise<number> {
+  /**
+   * Spec §7: the shipping charge to a postal code in the country's currency, in minor units, 0 when none is set:
+   * in India by the pincode's leading digits, abroad the country's one charge.
+   */
+  async function shippingChargeMinor(pincode: string, countryCode: StateCountry): Promise<number> {
     const currency = currencyForCountry(countryCode);
-    const rows = (await reference()).charges.get(currency) ?? [];
-    const match = rows.find((row) => pincode.startsWith(row.prefix));
-    return toMajor(match?.amountMinor ?? 0, currency);
+    const data = await reference();
+    if (countryCode !== 'IN') {
+      const charge = data.countryCharges.get(countryCode);
+      return charge && charge.currency === currency ? charge.amountMinor : 0;
+    }
+    const rows = data.charges.get(currency) ?? [];
+    return rows.find((row) => pincode.startsWith(row.prefix))?.amountMinor ?? 0;
+  }
+
+  /** The same in major units, as the wire has it. */
+  async function shippingCharges(pincode: string, countryCode: StateCountry): Promise<number> {
+    return toMajor(await shippingChargeMinor(pincode, countryCode), currencyForCountry(countryCode));
   }
 
   /** The shop delivers where the postal directory knows a delivery office for the pincode. */
@@ -142,6 +169,7 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
 
   return {
     shippingCharges,
+    shippingChargeMinor,
     availability,
     postalLookup,
     pickupLocations: async (): Promise<PickupLocation[]> => (await reference()).pickupLocations,

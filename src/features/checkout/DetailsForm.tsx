@@ -7,6 +7,7 @@ import type { ClientProfile } from '@/api/account';
 import { toPickupDetails } from '@/api/pickupView';
 import { statesQuery } from '@/api/places';
 import { countryName } from '@/lib/countries';
+import { dialCodeOf, isPhoneCountry } from '@/lib/phone';
 import { Button } from '@/ui/Button';
 import { firstErrorText } from '@/ui/form/errorText';
 import {
@@ -19,6 +20,7 @@ import {
   isShipped,
   MOBILE_NUMBER_READ_ONLY,
   PINCODE_MAX_LENGTH,
+  postalCodeHint,
 } from './checkoutForm';
 import { EmailVerificationField } from './EmailVerificationField';
 import type { CheckoutController } from './useCheckout';
@@ -39,6 +41,8 @@ function countryOptions(international: boolean) {
   const codes: readonly StateCountry[] = international ? STATE_COUNTRIES : ['IN'];
   return codes.map((value) => ({ value, label: countryName(value) }));
 }
+
+const dialCodeFor = (country: string) => (isPhoneCountry(country) ? dialCodeOf(country) : '+91');
 
 const asStateCountry = (code: string): StateCountry =>
   (STATE_COUNTRIES as readonly string[]).includes(code) ? (code as StateCountry) : 'IN';
@@ -178,6 +182,7 @@ export const DetailsForm = memo(function DetailsForm({
   const india = values.country === 'IN';
   const showDelivery = selfPickup && india && rules.isShippingRequired;
   const pickup = showDelivery && values.deliveryOption === 'SELF_PICKUP';
+  const deliveryDialCode = dialCodeFor(values.country);
 
   return (
     <form
@@ -214,7 +219,7 @@ export const DetailsForm = memo(function DetailsForm({
 
       <fieldset className="checkout-details__group">
         <legend className="checkout-details__legend">
-          {pickup ? 'Billing address' : 'Delivery address'}
+          {shipped && !pickup ? 'Delivery address' : 'Billing address'}
         </legend>
         {showDelivery && (
           <form.AppField name="deliveryOption">
@@ -235,6 +240,8 @@ export const DetailsForm = memo(function DetailsForm({
                 label="Mobile number for delivery"
                 autoComplete="tel-national"
                 inputMode="tel"
+                startAdornment={<span aria-hidden="true">{deliveryDialCode}</span>}
+                hint={`Country code ${deliveryDialCode}`}
                 parse={(value) => value.replace(/[^\d]/g, '')}
               />
             )}
@@ -254,6 +261,7 @@ export const DetailsForm = memo(function DetailsForm({
               inputMode={india ? 'numeric' : 'text'}
               maxLength={india ? PINCODE_MAX_LENGTH : PINCODE_MAX_LENGTH * 2}
               parse={india ? (value) => value.replace(/\D/g, '') : undefined}
+              hint={postalCodeHint(values.country)}
             />
           )}
         </form.AppField>

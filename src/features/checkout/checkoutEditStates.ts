@@ -142,7 +142,8 @@ export const editStates = checkoutSetup.createStateConfig({
     },
     fetchingShippingCostFailed: {
       on: {
-        RETRY: 'fetchingShippingCost',
+        // Try again asks for the postal code in the form now, not the one that failed.
+        RETRY: [{ guard: 'isDraftDifferent', target: 'shippingEdit' }, { target: 'fetchingShippingCost' }],
         CLEAR: 'shippingEdit',
         UPDATE_COUNTRY_CODE: { target: 'routing', actions: 'storeCountry' },
         FORM_SETTLED: { guard: 'isDraftDifferent', target: 'shippingEdit' },

@@ -109,6 +109,18 @@ export function isValidPostalCode(postalCode: string | null | undefined, country
   return isIndia(country ?? 'IN') ? PINCODE_PATTERN.test(code) : true;
 }
 
+/** The country's usual postal code, as a hint under the field abroad: any value is taken (spec §5). */
+const POSTAL_CODE_EXAMPLES: Readonly<Record<string, string>> = {
+  US: 'ZIP code, e.g. 10118 or 10118-0110',
+  GB: 'Postcode, e.g. SW1A 1AA',
+  CA: 'Postal code, e.g. K1A 0B1',
+  AU: 'Postcode, e.g. 2000',
+};
+
+export function postalCodeHint(country: string): string | undefined {
+  return POSTAL_CODE_EXAMPLES[country.trim().toUpperCase()];
+}
+
 /** Whether the order is shipped to the buyer (not collected, and something to ship). */
 export function isShipped(values: Pick<CheckoutFormValues, 'deliveryOption'>, isShippingRequired: boolean) {
   return isShippingRequired && values.deliveryOption === 'SHIPPING_SERVICE';

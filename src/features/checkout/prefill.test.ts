@@ -136,4 +136,25 @@ describe('checkout prefill (spec §3 previous order, §6 profile, §4 step 13 dr
     expect(draft).toMatchObject({ state: 'GOA', useDifferentBillingAddress: true });
     expect(mergePrefill({ profile: null, draft })).toEqual({ ...form, otp: '' });
   });
+
+  it('never ticks the terms from a saved draft: the buyer accepts them for each order', () => {
+    const form = { ...EMPTY_CHECKOUT_FORM, address1: '7 Park Street', tAndC: true, businessTandC: true };
+    const draft = draftOf(form);
+    expect(draft.values).not.toHaveProperty('tAndC');
+    expect(draft.values).not.toHaveProperty('businessTandC');
+    const old = { ...draft, values: { ...draft.values, tAndC: true, businessTandC: true } };
+    expect(mergePrefill({ profile, draft: old })).toMatchObject({
+      address1: '7 Park Street',
+      tAndC: false,
+      businessTandC: false,
+    });
+  });
+
+  it("fills the delivery mobile with the account's number in its own country, not abroad", () => {
+    expect(mergePrefill({ profile, countryCode: 'IN' }).shippingMobileNumber).toBe('9876543210');
+    expect(mergePrefill({ profile, countryCode: 'US' }).shippingMobileNumber).toBe('');
+    expect(mergePrefill({ profile, countryCode: 'IN', previousOrder }).shippingMobileNumber).toBe(
+      '9123456780',
+    );
+  });
 });

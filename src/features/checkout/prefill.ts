@@ -1,4 +1,5 @@
 import type { ClientProfile } from '@/api/account';
+import { dialCodeOf, isPhoneCountry } from '@/lib/phone';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from './checkoutForm';
 
@@ -90,6 +91,9 @@ function fromDraft(draft: CheckoutDraft | null | undefined): Prefill {
     useDifferentBillingAddress: draft.useDifferentBillingAddress,
     state: draft.state,
     otp: undefined,
+    // The buyer accepts the terms for each order, never from a saved draft.
+    tAndC: undefined,
+    businessTandC: undefined,
   });
 }
 
@@ -111,13 +115,25 @@ export function mergePrefill({
   // Read-only fields: the buyer could not have typed them, so the profile's stand.
   if (profileValues.mobileNumber) merged.mobileNumber = profileValues.mobileNumber;
   if (profileValues.fullName) merged.fullName = profileValues.fullName;
+  // The courier calls the account's number when it is of the delivery country and nothing else was given.
+  if (!merged.shippingMobileNumber.trim() && profile && isAccountCountry(profile, merged.country))
+    merged.shippingMobileNumber = profile.phoneNumber;
   if (merged.deliveryOption !== 'SELF_PICKUP' && merged.deliveryOption !== 'SHIPPING_SERVICE')
     merged.deliveryOption = 'SHIPPING_SERVICE';
   return merged;
 }
 
-/** What the draft keeps of the form (spec §4 step 13): the values without the code, the toggle and the state. */
+/** Whether the account's mobile number is one of this country's (its dial code is the country's). */
+function isAccountCountry(profile: ClientProfile, country: string): boolean {
+  const iso = country.trim().toUpperCase();
+  return isPhoneCountry(iso) && profile.dialCode === dialCodeOf(iso);
+}
+
+/**
+ * What the draft keeps of the form (spec §4 step 13): the values without the code and the terms (accepted anew each
+ * time), the toggle and the state.
+ */
 export function draftOf(values: CheckoutFormValues): CheckoutDraft {
-  const { otp: _otp, ...kept } = values;
+  const { otp: _otp, tAndC: _terms, businessTandC: _businessTerms, ...kept } = values;
   return { values: kept, useDifferentBillingAddress: values.useDifferentBillingAddress, state: values.state };
 }
