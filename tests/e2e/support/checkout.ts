@@ -103,3 +103,21 @@ export async function fillCheckout(page: Page, buyerPhone: string): Promise<void
   await form.getByLabel(/I agree to the terms and conditions/).check();
   await expect(payButton(page)).toBeEnabled();
 }
+
+/** The total bar's amount (the peek of the order summary sheet): what the buyer is told they pay. */
+export const totalBarAmount = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Total amount/ })
+    .getByRole('strong');
+
+/** The sandbox's card modal: the dialog its script opens over the shop, the amount it charges, its choices. */
+export function sandboxModal(page: Page) {
+  const dialog = page.getByRole('dialog', { name: /payment$/ });
+  const frame = page.frameLocator('iframe[title="Sandbox payment"]');
+  return {
+    dialog,
+    amount: frame.getByRole('heading', { level: 1 }),
+    choose: (name: string) => frame.getByRole('button', { name }).click(),
+  };
+}

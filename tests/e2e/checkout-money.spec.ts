@@ -1,0 +1,81 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  addKit,
+  closeSummary,
+  fillCheckout,
+  openCheckout,
+  openSummary,
+  payButton,
+  sandboxModal,
+  summaryTotal,
+  totalBarAmount,
+} from './support/checkout';
+import { expect, test } from './support/fixtures';
+
+/*
+ * The money on the checkout's screen, at 390×844 against the real server: the total shown is the total charged,
+ * also after a failed payment, a reload and a cart that grew; and the tax reads as the invoice will.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const RUPEES = /₹[\d,]+(\.\d\d)?/;
+
+/** The summary's row named `term` (Items, GST, …): its amount. */
+const summaryRow = (summary: Locator, term: string | RegExp) =>
+  summary
+    .getByRole('term')
+    .filter({ hasText: typeof term === 'string' ? new RegExp(`^${term}$`) : term })
+    .locator('xpath=following-sibling::dd[1]');
+
+/** The total bar, the summary's Items, Total and GST: none of them reads ₹0, and the totals agree. */
+async function expectPricedAt(page: Page, total: string): Promise<void> {
+  await expect(payButton(page)).toBeEnabled();
+  await expect(totalBarAmount(page)).toHaveText(total);
+  const summary = await openSummary(page);
+  await expect(summaryTotal(summary)).toHaveText(total);
+  await expect(summaryRow(summary, 'Items')).not.toHaveText(/^₹0$/);
+  await expect(summaryRow(summary, /^(GST|CGST|IGST)/).first()).not.toHaveText(/^₹0$/);
+  await closeSummary(page);
+}
+
+test('after a failed payment and "Try again" the total shown is the total charged, also after a reload and a new item', async ({
+  page,
+  buyerPhone,
+}) => {
+  test.setTimeout(180_000);
+  await openCheckout(page, buyerPhone);
+  await fillCheckout(page, buyerPhone);
+  const first = (await totalBarAmount(page).textContent()) ?? '';
+  expect(first).toMatch(RUPEES);
+  expect(first).not.toBe('₹0');
+
+  await payButton(page).click();
+  const modal = sandboxModal(page);
+  await expect(modal.amount).toHaveText(first);
+  await modal.choose('Fail the payment');
+  const failed = page.locator('#failureCard');
+  await expect(failed.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
+  await failed.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expectPricedAt(page, first);
+
+  await page.reload();
+  await expectPricedAt(page, first);
+
+  // Another kit: the total doubles, and the stored failed order does not hold it at zero.
+  await addKit(page);
+  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(payButton(page)).toBeEnabled();
+  const second = (await totalBarAmount(page).textContent()) ?? '';
+  expect(second).toMatch(RUPEES);
+  expect(second).not.toBe(first);
+  await expectPricedAt(page, second);
+
+  await payButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your order comes to' })).toContainText(second);
+  await expect(sandboxModal(page).amount).toHaveText(second);
+  await sandboxModal(page).choose('Pay (success)');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+});
