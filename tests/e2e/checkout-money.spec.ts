@@ -6,6 +6,7 @@ import {
   openCheckout,
   openSummary,
   payButton,
+  proceedToPay,
   sandboxModal,
   summaryTotal,
   totalBarAmount,
@@ -50,7 +51,7 @@ test('after a failed payment and "Try again" the total shown is the total charge
   expect(first).toMatch(RUPEES);
   expect(first).not.toBe('₹0');
 
-  await payButton(page).click();
+  expect(await proceedToPay(page)).toBe(first);
   const modal = sandboxModal(page);
   await expect(modal.amount).toHaveText(first);
   await modal.choose('Fail the payment');
@@ -73,7 +74,7 @@ test('after a failed payment and "Try again" the total shown is the total charge
   expect(second).not.toBe(first);
   await expectPricedAt(page, second);
 
-  await payButton(page).click();
+  expect(await proceedToPay(page)).toBe(second);
   await expect(page.getByRole('status').filter({ hasText: 'Your order comes to' })).toContainText(second);
   await expect(sandboxModal(page).amount).toHaveText(second);
   await sandboxModal(page).choose('Pay (success)');
