@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   addKit,
+  choose,
   closeSummary,
   fillCheckout,
   openCheckout,
@@ -77,6 +78,51 @@ test('after a failed payment and "Try again" the total shown is the total charge
   expect(await proceedToPay(page)).toBe(second);
   await expect(page.getByRole('status').filter({ hasText: 'Your order comes to' })).toContainText(second);
   await expect(sandboxModal(page).amount).toHaveText(second);
+  await sandboxModal(page).choose('Pay (success)');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+});
+
+/** The checkout's own estimate request, priced for `state` (state_name_enum). */
+const estimateFor = (page: Page, state: string) =>
+  page.waitForResponse(
+    (r) =>
+      r.url().includes('/price_estimate/') &&
+      r.request().method() === 'POST' &&
+      r.request().postDataJSON()?.state_name === state &&
+      r.ok(),
+  );
+
+test('the GST reads as the invoice will and follows the state in the form: Karnataka CGST + SGST, Delhi IGST', async ({
+  page,
+  buyerPhone,
+}) => {
+  test.setTimeout(120_000);
+  await openCheckout(page, buyerPhone);
+  await fillCheckout(page, buyerPhone);
+  // Bengaluru is in the seller's state: the tax is CGST and SGST.
+  let summary = await openSummary(page);
+  await expect(summaryRow(summary, 'CGST')).toHaveText(RUPEES);
+  await expect(summaryRow(summary, 'SGST')).toHaveText(RUPEES);
+  await expect(summary.getByRole('term').filter({ hasText: /^(IGST|GST)$/ })).toHaveCount(0);
+  await closeSummary(page);
+
+  // The buyer changes the state: the order is priced again for it before paying, and the tax becomes IGST.
+  const delhi = estimateFor(page, 'DELHI');
+  await choose(page, 'State', 'Delhi');
+  const priced = (await (await delhi).json()) as { gst: { supply: string } };
+  expect(priced.gst.supply).toBe('inter_state');
+  await expect(payButton(page)).toBeEnabled();
+  summary = await openSummary(page);
+  await expect(summaryRow(summary, 'IGST')).toHaveText(RUPEES);
+  await expect(summary.getByRole('term').filter({ hasText: /^(CGST|SGST|GST)$/ })).toHaveCount(0);
+  await closeSummary(page);
+
+  // The order goes out with the state it was priced for.
+  const created = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname.includes('/order/create/'),
+  );
+  await proceedToPay(page);
+  expect((await created).postDataJSON()?.billing_details?.state_name_enum).toBe('DELHI');
   await sandboxModal(page).choose('Pay (success)');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
 });
