@@ -15,6 +15,7 @@ const order: Order = {
   expires_at: '2026-07-01T09:30:00Z',
   total_taxable_amount: 8473.73,
   total_taxes: 1525.27,
+  gst: { supply: 'intra_state', cgst: 762.64, sgst: 762.63, igst: 0 },
   total_amount: 9999,
   coupon_discount: 500,
   association_discount: 0,
