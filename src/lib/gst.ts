@@ -1,4 +1,6 @@
 import type { SupplyType } from '@contract/constants';
+import { toMinor } from '@contract/money';
+import type { Order } from '@contract/orders';
 
 /* GST as the invoice shows it: CGST + SGST within the seller's state, IGST between states, none on export. */
 
@@ -29,4 +31,14 @@ export function taxLines(gst: GstSplit | null, taxAmount: number): TaxLine[] {
       { key: 'sgst', label: 'SGST', amount: gst.sgst },
     ];
   return [{ key: 'igst', label: 'IGST', amount: gst.igst }];
+}
+
+/** A placed order's tax rows, from the split kept when it was created; an older order without one shows one GST row. */
+export function orderTaxLines(order: Pick<Order, 'gst' | 'total_taxes' | 'currency'>): TaxLine[] {
+  const minor = (major: number) => toMinor(major, order.currency);
+  const { gst } = order;
+  return taxLines(
+    gst && { supply: gst.supply, cgst: minor(gst.cgst), sgst: minor(gst.sgst), igst: minor(gst.igst) },
+    minor(order.total_taxes),
+  );
 }

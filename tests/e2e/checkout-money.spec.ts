@@ -92,7 +92,7 @@ const estimateFor = (page: Page, state: string) =>
       r.ok(),
   );
 
-test('the GST reads as the invoice will and follows the state in the form: Karnataka CGST + SGST, Delhi IGST', async ({
+test('the GST reads as the invoice will and follows the state in the form: Karnataka CGST + SGST, Delhi IGST, also on the success card and in My orders', async ({
   page,
   buyerPhone,
 }) => {
@@ -114,6 +114,7 @@ test('the GST reads as the invoice will and follows the state in the form: Karna
   await expect(payButton(page)).toBeEnabled();
   summary = await openSummary(page);
   await expect(summaryRow(summary, 'IGST')).toHaveText(RUPEES);
+  const igst = (await summaryRow(summary, 'IGST').textContent()) ?? '';
   await expect(summary.getByRole('term').filter({ hasText: /^(CGST|SGST|GST)$/ })).toHaveCount(0);
   await closeSummary(page);
 
@@ -124,5 +125,15 @@ test('the GST reads as the invoice will and follows the state in the form: Karna
   await proceedToPay(page);
   expect((await created).postDataJSON()?.billing_details?.state_name_enum).toBe('DELHI');
   await sandboxModal(page).choose('Pay (success)');
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+
+  // The paid order keeps the split it was priced with: the same IGST on the success card and in My orders.
+  const card = page.getByRole('region', { name: 'Payment successful' });
+  await expect(summaryRow(card, 'IGST')).toHaveText(igst);
+  await expect(card.getByRole('term').filter({ hasText: /^(CGST|SGST|GST)$/ })).toHaveCount(0);
+  await card.getByRole('link', { name: 'See my orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  const order = page.getByRole('article').first();
+  await expect(order.getByText('Confirmed')).toBeVisible();
+  await expect(summaryRow(order, 'IGST')).toHaveText(igst);
+  await expect(order.getByRole('term').filter({ hasText: /^(CGST|SGST|GST)$/ })).toHaveCount(0);
 });
