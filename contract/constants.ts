@@ -125,3 +125,7 @@ export const LICENCE_PRODUCT_CODE_LIST: readonly string[] = Object.values(LICENC
 /** Spec §3 Payment types: Full Payment and No Cost EMI. */
 export const PRICING_TYPES = ['FULL_PAYMENT', 'NO_COST_EMI'] as const;
 export type PricingType = (typeof PRICING_TYPES)[number];
+
+/** Where goods go, for GST: within the seller's state, to another state, out of India. */
+export const SUPPLY_TYPES = ['intra_state', 'inter_state', 'export'] as const;
+export type SupplyType = (typeof SUPPLY_TYPES)[number];

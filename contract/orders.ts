@@ -18,6 +18,7 @@ import {
   PRICING_TYPES,
   placeName,
   priceEstimateRequestSchema,
+  priceEstimateResponseSchema,
 } from './pricing';
 
 /*
@@ -222,6 +223,8 @@ export const orderSchema = z.object({
   expires_at: z.string(),
   total_taxable_amount: money,
   total_taxes: money,
+  /** total_taxes in the parts the invoice shows (as the estimate's gst); null on orders placed before it was kept. */
+  gst: priceEstimateResponseSchema.shape.gst.nullable(),
   total_amount: money,
   coupon_discount: money,
   association_discount: money,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { availabilityTypeSchema, currencySchema, packageTypeSchema, productTypeSchema } from './catalogue';
-import { PRICING_TYPES } from './constants';
+import { PRICING_TYPES, SUPPLY_TYPES } from './constants';
 import { DB_INT_MAX } from './patterns';
 
 /*
@@ -16,7 +16,7 @@ export const deliveryOptionSchema = z.enum(DELIVERY_OPTIONS, {
 });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 
-export { PRICING_TYPES, type PricingType } from './constants';
+export { PRICING_TYPES, type PricingType, SUPPLY_TYPES, type SupplyType } from './constants';
 
 export const ESTIMATE_MAX_PACKAGES = 20;
 export const ESTIMATE_MAX_PRODUCTS_PER_PACKAGE = 20;
@@ -136,8 +136,6 @@ export const estimatePackageResultSchema = z.object({
   products: z.array(estimateProductResultSchema),
 });
 export type EstimatePackageResult = z.infer<typeof estimatePackageResultSchema>;
-
-export const SUPPLY_TYPES = ['intra_state', 'inter_state', 'export'] as const;
 
 export const priceEstimateResponseSchema = z.object({
   country_code: z.string(),

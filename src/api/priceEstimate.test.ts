@@ -261,6 +261,16 @@ describe('the price view', () => {
       emiAmountStartingFrom: 0,
       emiTenureMonths: null,
       isShippingRequired: false,
+      gst: null,
+    });
+  });
+
+  it('keeps the GST parts, in minor units', () => {
+    expect(toPriceView(ESTIMATE).gst).toEqual({
+      supply: 'intra_state',
+      cgst: 330_230,
+      sgst: 330_230,
+      igst: 0,
     });
   });
 });

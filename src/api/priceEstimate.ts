@@ -2,6 +2,7 @@ import { pricingCountry } from '@contract/constants';
 import { type Currency, toMinor } from '@contract/money';
 import type { DeliveryOption, PriceEstimateRequest, PriceEstimateResponse } from '@contract/pricing';
 import { queryOptions } from '@tanstack/react-query';
+import type { GstSplit } from '@/lib/gst';
 import { apiRequest } from './client';
 import { stateForWire } from './places';
 
@@ -171,6 +172,8 @@ export interface PriceView {
   /** The no-cost EMI's longest tenure, null on full payment. */
   emiTenureMonths: number | null;
   isShippingRequired: boolean;
+  /** The tax in its parts as the invoice will show it; null until the server has priced the order. */
+  gst: GstSplit | null;
 }
 
 /** Spec §3: the default empty estimate has every amount 0, no shipping and no other discounts. */
@@ -189,6 +192,7 @@ export function emptyPriceView(currency: Currency = 'INR'): PriceView {
     emiAmountStartingFrom: 0,
     emiTenureMonths: null,
     isShippingRequired: false,
+    gst: null,
   };
 }
 
@@ -216,5 +220,11 @@ export function toPriceView(estimate: PriceEstimateResponse): PriceView {
     emiAmountStartingFrom: minor(estimate.emi_amount_starting_from),
     emiTenureMonths: estimate.emi_tenure_months,
     isShippingRequired: estimate.is_shipping_required,
+    gst: {
+      supply: estimate.gst.supply,
+      cgst: minor(estimate.gst.cgst),
+      sgst: minor(estimate.gst.sgst),
+      igst: minor(estimate.gst.igst),
+    },
   };
 }

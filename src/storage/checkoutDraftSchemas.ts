@@ -1,4 +1,4 @@
-import { PRICING_TYPES } from '@contract/constants';
+import { PRICING_TYPES, SUPPLY_TYPES } from '@contract/constants';
 import { CURRENCIES } from '@contract/money';
 import { z } from 'zod';
 
@@ -37,6 +37,11 @@ export const checkoutEstimateSchema = z.object({
     emiAmountStartingFrom: amount,
     emiTenureMonths: z.number().int().positive().nullable(),
     isShippingRequired: z.boolean(),
+    // Kept before the tax was split: shown as one GST row.
+    gst: z
+      .object({ supply: z.enum(SUPPLY_TYPES), cgst: amount, sgst: amount, igst: amount })
+      .nullable()
+      .default(null),
   }),
 });
 export type CheckoutEstimateRecord = z.infer<typeof checkoutEstimateSchema>;

@@ -10,7 +10,7 @@ export const QUERY_PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * Bump when the shape of a persisted query's data changes without an app version bump; with the app version
  * it makes the buster, so a cache written by an incompatible build is thrown away instead of hydrated.
  */
-const QUERY_CACHE_SCHEMA = 1;
+const QUERY_CACHE_SCHEMA = 2;
 export const QUERY_PERSIST_BUSTER = `${version}:${QUERY_CACHE_SCHEMA}`;
 
 /**

@@ -10,6 +10,7 @@ import {
   openCheckout,
   openSummary,
   payButton,
+  proceedToPay,
   signIn,
   signInAt,
   summaryTotal,
@@ -171,8 +172,7 @@ test('a signed-in buyer goes from a product page through the cart to "Ready to p
   );
   await context.setOffline(false);
   const estimate = (await (await refetched).json()) as ServerEstimate;
-  await expect(payButton(page)).toBeEnabled();
-  await payButton(page).click();
+  await proceedToPay(page);
   const ready = page.getByRole('status').filter({ hasText: 'Ready to pay' });
   await expect(ready).toBeVisible();
   // The server's total less its discounts: what the summary showed with the coupon.

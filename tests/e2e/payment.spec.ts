@@ -7,6 +7,8 @@ import {
   openCheckout,
   openSummary,
   payButton,
+  proceedToPay,
+  sandboxModal,
   summaryTotal,
 } from './support/checkout';
 import { expect, test } from './support/fixtures';
@@ -21,13 +23,6 @@ import { expect, test } from './support/fixtures';
 async function toPayment(page: Page, buyerPhone: string): Promise<void> {
   await openCheckout(page, buyerPhone);
   await fillCheckout(page, buyerPhone);
-}
-
-/** The sandbox's card modal: the dialog its script opens over the shop, and the choices in its frame. */
-function sandboxModal(page: Page) {
-  const dialog = page.getByRole('dialog', { name: /payment$/ });
-  const frame = page.frameLocator('iframe[title="Sandbox payment"]');
-  return { dialog, choose: (name: string) => frame.getByRole('button', { name }).click() };
 }
 
 /** The buyer's orders as the server has them, read with the session the browser holds. */
@@ -63,7 +58,7 @@ test('a buyer pays through the sandbox card modal and sees the paid order, its g
 }) => {
   test.setTimeout(90_000);
   await toPayment(page, buyerPhone);
-  await payButton(page).click();
+  await proceedToPay(page);
 
   const modal = sandboxModal(page);
   await expect(modal.dialog).toBeVisible();
@@ -103,7 +98,7 @@ test('a buyer pays on the hosted payment page and comes back to the paid order',
   test.setTimeout(90_000);
   await toPayment(page, buyerPhone);
   await page.getByRole('radio', { name: 'Secure payment page' }).check();
-  await payButton(page).click();
+  await proceedToPay(page);
 
   await expect(page).toHaveURL(/\/pay\/sandbox\/link\//);
   await expectNoAxeViolations(page);
@@ -122,7 +117,7 @@ test('a failed payment keeps the cart; trying again pays exactly once', async ({
 }) => {
   test.setTimeout(120_000);
   await toPayment(page, buyerPhone);
-  await payButton(page).click();
+  await proceedToPay(page);
   await sandboxModal(page).choose('Fail the payment');
 
   const failed = page.locator('#failureCard');
@@ -133,7 +128,7 @@ test('a failed payment keeps the cart; trying again pays exactly once', async ({
   // The cart and the details are still there: pay again.
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(payButton(page)).toBeEnabled();
-  await payButton(page).click();
+  await proceedToPay(page);
   const modal = sandboxModal(page);
   await expect(modal.dialog).toBeVisible();
   await modal.choose('Pay (success)');
@@ -152,7 +147,7 @@ test('a payment left pending is resolved when the app is opened again, with a ba
 }) => {
   test.setTimeout(120_000);
   await toPayment(page, buyerPhone);
-  await payButton(page).click();
+  await proceedToPay(page);
   await sandboxModal(page).choose('Leave it pending');
   const [pending] = await serverOrders(context, baseURL ?? '');
   expect(pending?.order_status).toMatch(/CREATED|PENDING/);
@@ -208,7 +203,7 @@ test('a price the operator changed after the estimate is shown before paying, an
       '--amount',
       String(Math.round((original + 1000) * 100) / 100),
     ]);
-    await payButton(page).click();
+    await proceedToPay(page);
 
     const alert = page.getByRole('alert').filter({ hasText: 'The total changed to' });
     await expect(alert).toHaveText(/^The total changed to ₹[\d,.]+\. Check it and pay again\.$/);
@@ -221,7 +216,7 @@ test('a price the operator changed after the estimate is shown before paying, an
     await closeSummary(page);
 
     await expect(payButton(page)).toBeEnabled();
-    await payButton(page).click();
+    await proceedToPay(page);
     const modal = sandboxModal(page);
     await expect(modal.dialog).toBeVisible();
     await modal.choose('Pay (success)');

@@ -1,4 +1,5 @@
 import type { PaymentService } from '@contract/catalogue';
+import type { SupplyType } from '@contract/constants';
 import type { Currency } from '@contract/money';
 import type { Order, OrderStatus, PaymentDetails } from '@contract/orders';
 import type { DeliveryOption, PricingType } from '@contract/pricing';
@@ -69,6 +70,11 @@ export const orders = pgTable(
     shippingThrough: text('shipping_through').$type<DeliveryOption>(),
     totalTaxableMinor: integer('total_taxable_minor').notNull(),
     totalTaxMinor: integer('total_tax_minor').notNull(),
+    /** The tax in the parts the invoice shows, as priced; null on orders placed before it was kept. */
+    gstSupply: text('gst_supply').$type<SupplyType>(),
+    cgstMinor: integer('cgst_minor'),
+    sgstMinor: integer('sgst_minor'),
+    igstMinor: integer('igst_minor'),
     totalMinor: integer('total_minor').notNull(),
     couponDiscountMinor: integer('coupon_discount_minor').notNull().default(0),
     associationDiscountMinor: integer('association_discount_minor').notNull().default(0),
@@ -120,6 +126,10 @@ export const orders = pgTable(
     ),
     index('orders_refund_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'REFUND_PENDING'`),
     check('orders_amounts', sql`${t.totalMinor} >= 0 and ${t.totalTaxMinor} >= 0`),
+    check(
+      'orders_gst_split',
+      sql`${t.gstSupply} is null or (${t.gstSupply} in ('intra_state', 'inter_state', 'export') and ${t.cgstMinor} >= 0 and ${t.sgstMinor} >= 0 and ${t.igstMinor} >= 0 and ${t.cgstMinor} + ${t.sgstMinor} + ${t.igstMinor} = ${t.totalTaxMinor})`,
+    ),
   ],
 );
 

@@ -146,6 +146,11 @@ export function createOrderCreation(
       shippingThrough: body.shipping_through ?? null,
       totalTaxableMinor: minor(estimate.taxable_amount),
       totalTaxMinor: minor(estimate.tax_amount),
+      // Kept as priced: the odd paisa of each line goes to CGST, so the parts cannot be derived from the total later.
+      gstSupply: estimate.gst.supply,
+      cgstMinor: minor(estimate.gst.cgst),
+      sgstMinor: minor(estimate.gst.sgst),
+      igstMinor: minor(estimate.gst.igst),
       totalMinor,
       couponDiscountMinor: minor(estimate.coupon_discount),
       associationDiscountMinor: minor(estimate.association_discount),

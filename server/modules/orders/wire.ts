@@ -18,6 +18,15 @@ export function orderToWire(row: OrderRow, keys: readonly string[]): Order {
     expires_at: row.expiresAt.toISOString(),
     total_taxable_amount: major(row.totalTaxableMinor),
     total_taxes: major(row.totalTaxMinor),
+    gst:
+      row.gstSupply === null
+        ? null
+        : {
+            supply: row.gstSupply,
+            cgst: major(row.cgstMinor ?? 0),
+            sgst: major(row.sgstMinor ?? 0),
+            igst: major(row.igstMinor ?? 0),
+          },
     total_amount: major(row.totalMinor),
     coupon_discount: major(row.couponDiscountMinor),
     association_discount: major(row.associationDiscountMinor),

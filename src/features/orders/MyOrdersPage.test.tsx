@@ -27,6 +27,9 @@ const newer = wireOrder({
   creation_datetime: '2026-11-02T18:45:00.000Z',
   order_status: 'SUCCESS',
   total_amount: 49.5,
+  total_taxable_amount: 49.5,
+  total_taxes: 0,
+  gst: { supply: 'export', cgst: 0, sgst: 0, igst: 0 },
   currency: 'USD',
   order_game_keys_status: { is_game_keys_required: true, game_keys_assigned_status: 'ASSIGNED' },
   game_keys: ['GAME-KEY-7Q2X'],
@@ -127,6 +130,35 @@ describe('My orders', () => {
     expect(within(first).getByText('1 October 2026, 10:00')).toBeInTheDocument();
     expect(screen.getByText(/International users are enabled/)).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it("shows each order's GST as its invoice does: CGST + SGST, IGST, none on export, one GST row on older orders", async () => {
+    const toDelhi = wireOrder({
+      order_id: 'ord_3',
+      customer_order_id: 'IBC1003',
+      creation_datetime: '2026-11-03T10:00:00.000Z',
+      gst: { supply: 'inter_state', cgst: 0, sgst: 0, igst: 1525.42 },
+    });
+    const unsplit = wireOrder({
+      order_id: 'ord_0',
+      customer_order_id: 'IBC1000',
+      creation_datetime: '2026-09-01T10:00:00.000Z',
+      gst: null,
+    });
+    fakeNetwork(() => json(200, { orders: [older, newer, toDelhi, unsplit] }));
+    mount();
+    await screen.findAllByRole('article');
+    const card = (number: string) => screen.getByRole('article', { name: `Order ${number}` });
+    const taxOf = (number: string) =>
+      within(card(number))
+        .queryAllByRole('term')
+        .filter((term) => /GST/.test(term.textContent ?? ''))
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+
+    expect(taxOf('IBC1001')).toEqual(['CGST ₹762.71', 'SGST ₹762.71']);
+    expect(taxOf('IBC1003')).toEqual(['IGST ₹1,525.42']);
+    expect(taxOf('IBC1002')).toEqual(['GST No GST (export)']);
+    expect(taxOf('IBC1000')).toEqual(['GST ₹1,525.42']);
   });
 
   it('shows the status of each order in words', async () => {

@@ -5,10 +5,12 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime, formatLongDate, formatTime } from '@/lib/dates';
+import { orderTaxLines } from '@/lib/gst';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
 import { Skeleton } from '@/ui/Skeleton';
+import { TaxRows } from '@/ui/TaxRows';
 import { readStoredOrderId } from './lastOrderProbe';
 import { NotifyMeButton } from './NotifyMeButton';
 import { myOrdersQuery } from './queries';
@@ -175,6 +177,9 @@ export function OrderCard({
         <span>Total</span>
         <Money minor={toMinor(order.total_amount, order.currency)} currency={order.currency} />
       </p>
+      <dl className="order-card__tax">
+        <TaxRows lines={orderTaxLines(order)} currency={order.currency} />
+      </dl>
       {order.game_keys.length > 0 && (
         <div className="order-card__keys">
           <h3>{order.game_keys.length === 1 ? 'Your game key' : 'Your game keys'}</h3>

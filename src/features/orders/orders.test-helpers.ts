@@ -11,6 +11,7 @@ export function wireOrder(overrides: Partial<Order> = {}): Order {
     expires_at: '2026-11-03T13:52:00.000Z',
     total_taxable_amount: 8474.58,
     total_taxes: 1525.42,
+    gst: { supply: 'intra_state', cgst: 762.71, sgst: 762.71, igst: 0 },
     total_amount: 10000,
     coupon_discount: 0,
     association_discount: 0,

@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatMoney, toMinor } from '../../../contract/money';
+import type { OrderCreateResponse } from '../../../contract/orders';
 import { appReady } from './app';
 import { buyerEmail, expect, TEST_CODE } from './fixtures';
 
@@ -102,4 +104,47 @@ export async function fillCheckout(page: Page, buyerPhone: string): Promise<void
   await expect(form.getByText('Verified', { exact: true })).toBeVisible();
   await form.getByLabel(/I agree to the terms and conditions/).check();
   await expect(payButton(page)).toBeEnabled();
+}
+
+/** The total bar's amount (the peek of the order summary sheet): what the buyer is told they pay. */
+export const totalBarAmount = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Total amount/ })
+    .getByRole('strong');
+
+/** The sandbox's card modal: the dialog its script opens over the shop, the amount it charges, its choices. */
+export function sandboxModal(page: Page) {
+  const dialog = page.getByRole('dialog', { name: /payment$/ });
+  const frame = page.frameLocator('iframe[title="Sandbox payment"]');
+  return {
+    dialog,
+    amount: frame.getByRole('heading', { level: 1 }),
+    choose: (name: string) => frame.getByRole('button', { name }).click(),
+  };
+}
+
+/**
+ * Presses "Proceed to pay" and holds the checkout's money invariant: the total the bar showed before the press is the
+ * order's total and what the provider is asked to charge. Returns the total shown.
+ */
+export async function proceedToPay(page: Page): Promise<string> {
+  await expect(payButton(page)).toBeEnabled();
+  const shown = (await totalBarAmount(page).textContent()) ?? '';
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.includes('/order/create/'),
+  );
+  await payButton(page).click();
+  const response = await created;
+  // A refused order (409 PRICE_CHANGED) charges nothing; the buyer is shown the new total first.
+  if (!response.ok()) return shown;
+  const order = (await response.json()) as OrderCreateResponse;
+  const charged = formatMoney(toMinor(order.total_amount, order.currency), order.currency);
+  expect(charged, 'the order total is the total shown before paying').toBe(shown);
+  const details = order.payment_details;
+  if (details?.kind === 'modal')
+    expect(formatMoney(details.amount_minor, details.currency), 'the provider charges the total shown').toBe(
+      shown,
+    );
+  return shown;
 }

@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@contract/orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ const order: Order = {
   expires_at: '2026-07-01T09:30:00Z',
   total_taxable_amount: 8473.73,
   total_taxes: 1525.27,
+  gst: { supply: 'intra_state', cgst: 762.64, sgst: 762.63, igst: 0 },
   total_amount: 9999,
   coupon_discount: 500,
   association_discount: 0,
@@ -86,6 +87,30 @@ function setup(
   return { fetchStatus, fetchOrder, onPaid, replacePath, track };
 }
 
+/** The success card's fact named `term`: its value as shown. */
+function factOf(card: HTMLElement, term: string): string | null {
+  const dt = within(card).getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent ?? null;
+}
+
+function renderResult(paid: Order) {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <OrderResult
+        orderId="ord-9"
+        at="order"
+        search=""
+        replacePath={vi.fn()}
+        calls={{
+          fetchStatus: async () => ({ order_id: 'ord-9', order_status: 'SUCCESS' }),
+          fetchOrder: async () => paid,
+          onPaid: vi.fn(),
+        }}
+      />
+    </QueryClientProvider>,
+  );
+}
+
 describe('OrderResult', () => {
   it('a paid order: the success card with number, amount, game key and a link to My orders', async () => {
     const h = setup(['SUCCESS']);
@@ -99,6 +124,35 @@ describe('OrderResult', () => {
     expect(document.activeElement).toBe(card);
     // Already on the success sub-route: the path stays.
     expect(h.replacePath).not.toHaveBeenCalled();
+  });
+
+  it("shows the GST paid as the invoice will: CGST and SGST within the seller's state, the odd paisa kept", async () => {
+    setup(['SUCCESS']);
+    const card = await screen.findByRole('region', { name: 'Payment successful' });
+    await within(card).findByText('CGST');
+    expect(factOf(card, 'CGST')).toBe('₹762.64');
+    expect(factOf(card, 'SGST')).toBe('₹762.63');
+    expect(within(card).queryByText('IGST')).toBeNull();
+  });
+
+  it('shows the GST of an order to another state as IGST, of an export as none, of an older order as one GST row', async () => {
+    const cases: [Order, string, string][] = [
+      [{ ...order, gst: { supply: 'inter_state', cgst: 0, sgst: 0, igst: 1525.27 } }, 'IGST', '₹1,525.27'],
+      [
+        { ...order, currency: 'USD', total_taxes: 0, gst: { supply: 'export', cgst: 0, sgst: 0, igst: 0 } },
+        'GST',
+        'No GST (export)',
+      ],
+      [{ ...order, gst: null }, 'GST', '₹1,525.27'],
+    ];
+    for (const [paid, term, shown] of cases) {
+      const { unmount } = renderResult(paid);
+      const card = await screen.findByRole('region', { name: 'Payment successful' });
+      await within(card).findByText(term);
+      expect(factOf(card, term)).toBe(shown);
+      expect(within(card).queryByText('CGST')).toBeNull();
+      unmount();
+    }
   });
 
   it('a paid order empties the cart and fires purchase and Checkout Completed once, even in StrictMode', async () => {

@@ -3,11 +3,13 @@ import type { Order } from '@contract/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { fetchOrder, fetchOrderStatus } from '@/api/orders';
+import { orderTaxLines } from '@/lib/gst';
 import { settlePaidOrder } from '@/state/paidOrder';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
 import { Spinner } from '@/ui/Spinner';
+import { TaxRows } from '@/ui/TaxRows';
 import { type CheckoutTrack, checkoutCompletedProperties, trackOnce } from '../analytics';
 import { type PollOutcome, pollOrderStatus } from '../payment/orderStatusPoll';
 import './order-result.css';
@@ -86,6 +88,7 @@ function SuccessCard({ orderId, order }: { orderId: string; order: Order | undef
             )}
           </dd>
         </div>
+        {order && <TaxRows lines={orderTaxLines(order)} currency={order.currency} />}
       </dl>
       {keys.length > 0 && (
         <div className="order-result__keys">

@@ -37,6 +37,7 @@ const intraState = view({
   taxableAmount: 3_533_059,
   taxAmount: 635_951,
   isShippingRequired: true,
+  gst: { supply: 'intra_state', cgst: 317_976, sgst: 317_975, igst: 0 },
 });
 
 describe('OrderSummary', () => {
@@ -58,16 +59,34 @@ describe('OrderSummary', () => {
     expect(amountOf('Diwali offer')).toBe('−₹1,000');
     expect(amountOf('Total')).toBe('₹41,690.10');
     expect(amountOf('Taxable amount')).toBe('₹35,330.59');
-    expect(amountOf('GST')).toBe('₹6,359.51');
+    expect(amountOf('CGST')).toBe('₹3,179.76');
+    expect(amountOf('SGST')).toBe('₹3,179.75');
+    expect(screen.queryByText('IGST')).toBeNull();
+  });
+
+  it('shows the GST of an order to another state as one IGST row', () => {
+    renderSummary({
+      estimate: { ...intraState, gst: { supply: 'inter_state', cgst: 0, sgst: 0, igst: 635_951 } },
+    });
+    expect(amountOf('IGST')).toBe('₹6,359.51');
+    expect(screen.queryByText('CGST')).toBeNull();
+    expect(screen.queryByText('SGST')).toBeNull();
   });
 
   it('shows an export in USD with no GST and no discount rows', () => {
     // A game key abroad: $12.99, no GST on export, nothing to ship.
-    const usd = { ...emptyPriceView('USD'), totalPrice: 1_299, subtotal: 1_299, taxableAmount: 1_299 };
+    const usd = {
+      ...emptyPriceView('USD'),
+      totalPrice: 1_299,
+      subtotal: 1_299,
+      taxableAmount: 1_299,
+      gst: { supply: 'export' as const, cgst: 0, sgst: 0, igst: 0 },
+    };
     renderSummary({ estimate: usd });
     expect(amountOf('Items')).toBe('$12.99');
     expect(amountOf('Total')).toBe('$12.99');
-    expect(amountOf('GST')).toBe('$0');
+    expect(amountOf('GST')).toBe('No GST (export)');
+    expect(screen.queryByText('$0')).toBeNull();
     expect(screen.queryByText('Shipping')).toBeNull();
     expect(screen.queryByText('Coupon discount')).toBeNull();
     expect(screen.queryByText('Referral discount')).toBeNull();

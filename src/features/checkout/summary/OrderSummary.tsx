@@ -193,12 +193,23 @@ export function OrderSummary(props: OrderSummaryProps) {
                 <Amount minor={rows.taxableAmount} currency={currency} pending={pending} />
               </dd>
             </div>
-            <div className="summary-row summary-row--minor">
-              <dt>GST</dt>
-              <dd>
-                <Amount minor={rows.taxAmount} currency={currency} pending={pending} />
-              </dd>
-            </div>
+            {rows.tax.map((line) => (
+              <div key={line.key} className="summary-row summary-row--minor">
+                {line.amount === null ? (
+                  <>
+                    <dt>GST</dt>
+                    <dd>{line.label}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>{line.label}</dt>
+                    <dd>
+                      <Amount minor={line.amount} currency={currency} pending={pending} />
+                    </dd>
+                  </>
+                )}
+              </div>
+            ))}
           </dl>
         )}
       </section>

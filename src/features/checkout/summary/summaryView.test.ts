@@ -21,6 +21,7 @@ const withEverything = view({
   taxableAmount: 3_533_059,
   taxAmount: 635_951,
   isShippingRequired: true,
+  gst: { supply: 'intra_state', cgst: 317_976, sgst: 317_975, igst: 0 },
 });
 
 describe('summaryRows', () => {
@@ -35,7 +36,32 @@ describe('summaryRows', () => {
     ]);
     expect(rows.total).toBe(4_169_010);
     expect(rows.items - 479_890 - 50_000 - 100_000).toBe(rows.total);
-    expect(rows.taxableAmount + rows.taxAmount).toBe(rows.total);
+    expect(rows.taxableAmount + rows.tax.reduce((sum, line) => sum + (line.amount ?? 0), 0)).toBe(rows.total);
+  });
+
+  it("splits the GST as the invoice will: CGST + SGST in the seller's state, IGST between states", () => {
+    expect(summaryRows(withEverything, 'default').tax).toEqual([
+      { key: 'cgst', label: 'CGST', amount: 317_976 },
+      { key: 'sgst', label: 'SGST', amount: 317_975 },
+    ]);
+    const interState = view({
+      taxAmount: 635_951,
+      gst: { supply: 'inter_state', cgst: 0, sgst: 0, igst: 635_951 },
+    });
+    expect(summaryRows(interState, 'default').tax).toEqual([{ key: 'igst', label: 'IGST', amount: 635_951 }]);
+  });
+
+  it('says an export carries no GST, rather than a GST of zero', () => {
+    const abroad = view({ currency: 'USD', gst: { supply: 'export', cgst: 0, sgst: 0, igst: 0 } });
+    expect(summaryRows(abroad, 'default').tax).toEqual([
+      { key: 'export', label: 'No GST (export)', amount: null },
+    ]);
+  });
+
+  it('shows one GST row of the whole tax before the server has split it', () => {
+    expect(summaryRows(view({ taxAmount: 1_800 }), 'default').tax).toEqual([
+      { key: 'gst', label: 'GST', amount: 1_800 },
+    ]);
   });
 
   it('lists only the discounts that take something off', () => {

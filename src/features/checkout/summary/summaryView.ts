@@ -2,6 +2,7 @@ import { FESTIVAL_DELIVERY_WINDOWS, HOME_KIT_HEADSET_PRODUCT_CODE, PACKAGE_CODES
 import { divideHalfUp } from '@contract/money';
 import { differenceInCalendarDays } from 'date-fns';
 import type { PriceView } from '@/api/priceEstimate';
+import { type TaxLine, taxLines } from '@/lib/gst';
 import { SHOP_UTC_OFFSET } from '@/lib/timeZone';
 import { hasNoCostEmi } from '../totalBarView';
 import type { CheckoutVariant } from '../variants';
@@ -35,7 +36,8 @@ export interface SummaryRows {
   /** Spec §5's subtotal: total − coupon − association − other discounts; what the buyer pays. */
   total: number;
   taxableAmount: number;
-  taxAmount: number;
+  /** The GST as the invoice shows it: CGST + SGST, IGST, or none on export. */
+  tax: TaxLine[];
 }
 
 /** The association discount is what a referral (or, for business buyers, an invite) code gives. */
@@ -56,7 +58,7 @@ export function summaryRows(view: PriceView, variant: CheckoutVariant): SummaryR
     discounts,
     total: view.subtotal,
     taxableAmount: view.taxableAmount,
-    taxAmount: view.taxAmount,
+    tax: taxLines(view.gst, view.taxAmount),
   };
 }
 
