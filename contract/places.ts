@@ -59,10 +59,15 @@ export const pincodeAvailabilityQuerySchema = z.object({ pincode: pincodeSchema 
 export const pincodeAvailabilityResponseSchema = z.object({
   pincode: z.string().max(6),
   is_available: z.boolean(),
-  /** What the buyer reads: "We deliver to 560001 (Bangalore, Karnataka)" or why not. */
+  /** What the buyer reads: "Delivered to Bengaluru, Karnataka in 1–2 working days" or why not. */
   message: z.string().max(200),
   district: z.string().max(100).nullable(),
+  /** The city as the buyer names it ("Bengaluru" for the district "Bangalore"). */
+  city: z.string().max(100).nullable(),
   state: z.string().max(100).nullable(),
+  /** Working days from dispatch, where the shop delivers. */
+  min_days: z.number().int().min(0).max(60).nullable(),
+  max_days: z.number().int().min(0).max(60).nullable(),
 });
 export type PincodeAvailability = z.infer<typeof pincodeAvailabilityResponseSchema>;
 

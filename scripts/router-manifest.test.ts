@@ -100,3 +100,22 @@ describe('the router manifest', () => {
     ]);
   });
 });
+
+describe('a stylesheet-only chunk', () => {
+  it("is not a script of a route's first load, though its stylesheet is the route's", () => {
+    const styles = chunk('assets/orders.js', {
+      moduleIds: ['/shop/src/features/orders/orders.css'],
+      css: ['assets/orders.css'],
+    });
+    const route = chunk('assets/about-us.js', {
+      facadeModuleId: '/shop/src/routes/about-us.tsx?tsr-split=component',
+      imports: ['assets/orders.js'],
+      moduleIds: ['/shop/src/routes/about-us.tsx?tsr-split=component'],
+    });
+    const withStyles = new Map([entry, chunk('assets/react.js'), styles, route].map((c) => [c.fileName, c]));
+    const built = buildRouterManifest(withStyles, entry, routeIdOfFile);
+    expect(built.firstLoad['/about-us']).not.toContain('assets/orders.js');
+    expect(built.firstLoad['/about-us']).toContain('assets/about-us.js');
+    expect(built.routes['/about-us']).toEqual({ css: ['/assets/orders.css'] });
+  });
+});

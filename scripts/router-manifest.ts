@@ -31,6 +31,8 @@ export interface Chunk {
   dynamicImports: string[];
   isEntry: boolean;
   facadeModuleId: string | null;
+  /** The modules in the chunk; a chunk of stylesheets alone is dropped by Vite after this plugin sees it. */
+  moduleIds?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -105,6 +107,13 @@ export function buildRouterManifest(
     route.css = [...new Set([...(route.css ?? []), ...ownCss.map(url)])];
     firstLoad[routeId] = [...new Set([...(firstLoad[routeId] ?? []), ...shared, ...own])];
   }
+  // A stylesheet-only chunk ships no script (its CSS is counted above, through its importers).
+  const stylesOnly = (file: string) => {
+    const ids = bundle.get(file)?.moduleIds ?? [];
+    return ids.length > 0 && ids.every((id) => /\.css(\?|$)/.test(id));
+  };
+  for (const [routeId, files] of Object.entries(firstLoad))
+    firstLoad[routeId] = files.filter((file) => !stylesOnly(file));
   return { routes, firstLoad };
 }
 

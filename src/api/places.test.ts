@@ -69,9 +69,12 @@ describe('availability by pincode', () => {
     const answer = {
       pincode: '560001',
       is_available: true,
-      message: 'We deliver to 560001 (Bangalore, Karnataka)',
+      message: 'Delivered to Bengaluru, Karnataka in 1–2 working days',
       district: 'Bangalore',
+      city: 'Bengaluru',
       state: 'Karnataka',
+      min_days: 1,
+      max_days: 2,
     };
     const { requests } = fakeNetwork(() => json(200, answer));
     await expect(newClient().fetchQuery(pincodeAvailabilityQuery('560001'))).resolves.toEqual(answer);

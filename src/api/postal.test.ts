@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorReporter } from './errors';
 import {
   choosePostOffice,
+  cityOf,
   lookupPostOffice,
   POSTAL_LOOKUP_TIMEOUT_MS,
   type PostalLookupError,
@@ -61,6 +62,22 @@ describe('the post office a pincode is filled from (spec §5)', () => {
     expect(choosePostOffice(success(office('Jakkur', 'Branch Post Office', 'Non-Delivery'), head, sub))).toBe(
       sub,
     );
+  });
+
+  it("chooses among the pincode's own district's offices: 400001's island branch office is not Mumbai's", () => {
+    const mumbai = (Name: string, BranchType: string): PostOffice => ({
+      ...office(Name, BranchType),
+      District: 'Mumbai',
+      Division: 'Mumbai South',
+      State: 'Maharashtra',
+    });
+    const elephanta = { ...mumbai('Elephanta Caves Po', 'Branch Post Office'), District: 'Raigarh(MH)' };
+    const chosen = choosePostOffice(
+      success(mumbai('Bazargate', 'Sub Post Office'), elephanta, mumbai('Mumbai', 'Head Post Office')),
+    );
+    expect(chosen.Name).toBe('Bazargate');
+    expect(cityOf(chosen)).toBe('Mumbai');
+    expect(cityOf(office('Bangalore', 'Head Post Office'))).toBe('Bengaluru');
   });
 
   it('names each of the three failures', () => {

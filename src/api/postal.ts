@@ -1,4 +1,5 @@
 import type { PostalLookupResponse, PostOffice, StateOption } from '@contract/places';
+import { cityOfOffice, pincodeDistrict } from '@contract/postal';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 
@@ -27,14 +28,18 @@ export class PostalLookupError extends Error {
 
 /**
  * Spec §5's office choice: among the offices that deliver, the only one; with several, the first branch office,
- * else sub office, else head office. Throws PostalLookupError when the answer has no data or no such office.
+ * else sub office, else head office, of the pincode's own district (an office filed under another district is not
+ * the buyer's city). Throws PostalLookupError when the answer has no data or no such office.
  */
 export function choosePostOffice(response: PostalLookupResponse): PostOffice {
   const [result] = response;
   if (!result || result.Status === 'Error' || !result.PostOffice?.length) {
     throw new PostalLookupError('data-not-found');
   }
-  const delivering = result.PostOffice.filter((office) => office.DeliveryStatus === DELIVERY);
+  const district = pincodeDistrict(result.PostOffice);
+  const delivering = result.PostOffice.filter(
+    (office) => office.DeliveryStatus === DELIVERY && office.District === district,
+  );
   if (delivering.length === 0) throw new PostalLookupError('no-delivering-office');
   const [only] = delivering;
   if (delivering.length === 1 && only) return only;
@@ -88,6 +93,9 @@ export function postOfficeQuery(pinCode: string) {
 export function fetchPostOffice(client: QueryClient, pinCode: string): Promise<PostOffice | null> {
   return client.fetchQuery(postOfficeQuery(pinCode));
 }
+
+/** The city an office's address is in, as the buyer names it ("Mumbai", "Bengaluru", "New Delhi"). */
+export const cityOf = (office: PostOffice): string => cityOfOffice(office);
 
 /** The state option a post office's state names (by its name, or by its enum spelling). */
 export function stateOptionFor(office: PostOffice, states: readonly StateOption[]): StateOption | undefined {

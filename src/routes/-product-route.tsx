@@ -5,6 +5,7 @@ import { ProductPage } from '@/features/catalogue/ProductPage';
 import { PRODUCT_PAGES, type ProductPath } from '@/features/catalogue/productTypes';
 import { CurrencySwitch } from '@/features/country/CurrencySwitch';
 import { HomePage } from '@/features/home/HomePage';
+import { featureFlags } from '@/lib/featureFlags';
 import { addPackageToCart } from '@/state/cart';
 import { useCountry } from '@/state/country';
 
@@ -28,6 +29,12 @@ export function ProductRoute({ path }: { path: ProductPath }) {
       currency={currency}
       onBuy={buy}
       currencySwitch={<CurrencySwitch />}
+      // Delivered goods to India: a game is a key sent by e-mail, and abroad there are no pincodes.
+      deliveryCheck={
+        featureFlags.availabilityCheckByPincode &&
+        countryCode === 'IN' &&
+        PRODUCT_PAGES[path].productType !== 'game'
+      }
     />
   );
 }

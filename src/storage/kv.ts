@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   /** The last order's id and details (spec §4 Country and currency clears it; spec §9 expiry 7 days). */
   lastOrderDetails: 'lastOrderDetails',
   checkoutDraft: 'checkoutDraft',
+  /** The pincode the buyer checked delivery to on a product page; the checkout starts from it. */
+  deliveryPincode: 'deliveryPincode',
   /** The checkout's last price estimate, shown as last known offline. */
   checkoutEstimate: 'checkoutEstimate',
   /** The watch on the last order's payment, shared with the service worker (src/sw/order-status.ts). */

@@ -1,4 +1,4 @@
-import { COUNTRY_CODE_PATTERN } from '@contract/patterns';
+import { COUNTRY_CODE_PATTERN, PINCODE_PATTERN } from '@contract/patterns';
 import { z } from 'zod';
 
 /*
@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 /** The buyer's country choice. */
 export const storedCountrySchema = z.string().regex(COUNTRY_CODE_PATTERN);
+
+/** The pincode a delivery was checked for. */
+export const storedPincodeSchema = z.string().regex(PINCODE_PATTERN);
 
 /** The persisted query cache's envelope (its queries are checked by the queries that read them). */
 export const persistedQueryCacheSchema = z.object({

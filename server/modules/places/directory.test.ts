@@ -84,7 +84,10 @@ describe('availability by pincode', () => {
       is_available: false,
       message: 'We cannot deliver to 504293: no post office delivers there',
       district: 'Adilabad',
+      city: 'Adilabad',
       state: 'Telangana',
+      min_days: null,
+      max_days: null,
     });
   });
 
@@ -93,6 +96,6 @@ describe('availability by pincode', () => {
       office({ DeliveryStatus: 'Non-Delivery', District: 'Elsewhere' }),
       office({ Name: 'Bambara' }),
     ]).availability('504293');
-    expect(answer).toMatchObject({ is_available: true, district: 'Adilabad' });
+    expect(answer).toMatchObject({ is_available: true, district: 'Adilabad', min_days: 2, max_days: 4 });
   });
 });

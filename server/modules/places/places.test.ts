@@ -5,6 +5,7 @@ import {
   pincodeAvailabilityResponseSchema,
   postalLookupResponseSchema,
 } from '@contract/places';
+import { cityOfOffice, pincodeDistrict } from '@contract/postal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -151,30 +152,79 @@ describe('GET /api/commerce/shipping_charges/{pincode}/v1/', () => {
   });
 });
 
+/** A sample of metro pincodes: the city a buyer names, and the state. */
+const METROS = [
+  { pincode: '400001', city: 'Mumbai', state: 'Maharashtra' },
+  { pincode: '110001', city: 'New Delhi', state: 'Delhi' },
+  { pincode: '560001', city: 'Bengaluru', state: 'Karnataka' },
+  { pincode: '600001', city: 'Chennai', state: 'Tamil Nadu' },
+  { pincode: '700001', city: 'Kolkata', state: 'West Bengal' },
+  { pincode: '500001', city: 'Hyderabad', state: 'Telangana' },
+] as const;
+
+describe('GET /api/postal/pincode/{pincode}: the metros', () => {
+  it.each(METROS)('$pincode is in $city, $state', async ({ pincode, city, state }) => {
+    const res = await app.inject({ method: 'GET', url: `/api/postal/pincode/${pincode}` });
+    expect(res.statusCode).toBe(200);
+    const [result] = postalLookupResponseSchema.parse(res.json());
+    const offices = result?.PostOffice ?? [];
+    const district = pincodeDistrict(offices);
+    const office = offices.find((o) => o.District === district);
+    expect(office && cityOfOffice(office)).toBe(city);
+    expect(office?.State).toBe(state);
+  });
+});
+
 describe('GET /api/invoicing/check_availability_for_pincode/v1/', () => {
-  it('delivers to a pincode the postal directory knows, naming the place', async () => {
+  const availability = async (pincode: string) => {
     const res = await app.inject({
       method: 'GET',
-      url: '/api/invoicing/check_availability_for_pincode/v1/?pincode=560001',
+      url: `/api/invoicing/check_availability_for_pincode/v1/?pincode=${pincode}`,
     });
     expect(res.statusCode).toBe(200);
-    expect(pincodeAvailabilityResponseSchema.parse(res.json())).toEqual({
+    return pincodeAvailabilityResponseSchema.parse(res.json());
+  };
+
+  it('delivers to a pincode the postal directory knows, naming the city and roughly when', async () => {
+    expect(await availability('560001')).toEqual({
       pincode: '560001',
       is_available: true,
-      message: 'We deliver to 560001 (Bangalore, Karnataka)',
+      message: 'Delivered to Bengaluru, Karnataka in 1–2 working days',
       district: 'Bangalore',
+      city: 'Bengaluru',
       state: 'Karnataka',
+      min_days: 1,
+      max_days: 2,
     });
   });
 
+  it.each(METROS)('names $city, $state for $pincode', async ({ pincode, city, state }) => {
+    const answer = await availability(pincode);
+    expect(answer).toMatchObject({ is_available: true, city, state });
+    expect(answer.message).toBe(
+      `Delivered to ${city}, ${state} in ${answer.min_days}–${answer.max_days} working days`,
+    );
+  });
+
+  it('takes longer the farther the pincode is from the Bengaluru warehouse', async () => {
+    const days = async (pincode: string) => (await availability(pincode)).max_days ?? 0;
+    expect(await days('560001')).toBeLessThan(await days('600001'));
+    expect(await days('600001')).toBeLessThan(await days('400001'));
+    expect(await days('400001')).toBeLessThan(await days('110001'));
+    expect(await days('110001')).toBeLessThan(await days('700001'));
+  });
+
   it('does not deliver to a pincode no post office has', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/invoicing/check_availability_for_pincode/v1/?pincode=999999',
+    expect(await availability('999999')).toMatchObject({
+      pincode: '999999',
+      is_available: false,
+      district: null,
+      city: null,
+      state: null,
+      min_days: null,
+      max_days: null,
+      message: '999999 is not a pincode we know. Check it, or choose self pickup',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ pincode: '999999', is_available: false, district: null, state: null });
-    expect(res.json().message).toContain('not a pin code we know');
   });
 
   it('refuses a missing or malformed pincode with 400', async () => {

@@ -7,8 +7,10 @@ import type {
   StateCountry,
   StateOption,
 } from '@contract/places';
+import { cityOfOffice, pincodeDistrict } from '@contract/postal';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { deliveryDays } from './deliveryDays';
 import { type PostalDirectory, postalDirectory } from './directory';
 import {
   loadCountryRegions,
@@ -130,20 +132,24 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
     return toMajor(await shippingChargeMinor(pincode, countryCode), currencyForCountry(countryCode));
   }
 
-  /** The shop delivers where the postal directory knows a delivery office for the pincode. */
+  /** The shop delivers where the postal directory knows a delivery office for the pincode; deliveryDays says when. */
   async function availability(pincode: string): Promise<PincodeAvailability> {
     const offices = (await directory()).lookup(pincode);
-    const delivering = offices.filter((office) => office.DeliveryStatus === DELIVERY);
-    const place = delivering[0] ?? offices[0];
-    const district = place?.District ?? null;
+    const district = pincodeDistrict(offices) ?? offices[0]?.District ?? null;
+    const place = offices.find((office) => office.District === district);
+    const city = place ? cityOfOffice(place) : null;
     const state = place?.State ?? null;
-    if (delivering.length > 0) {
+    if (place && offices.some((office) => office.DeliveryStatus === DELIVERY)) {
+      const days = deliveryDays(pincode);
       return {
         pincode,
         is_available: true,
-        message: `We deliver to ${pincode} (${district}, ${state})`,
+        message: `Delivered to ${city}, ${state} in ${days.min}–${days.max} working days`,
         district,
+        city,
         state,
+        min_days: days.min,
+        max_days: days.max,
       };
     }
     return {
@@ -152,9 +158,12 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
       message:
         offices.length > 0
           ? `We cannot deliver to ${pincode}: no post office delivers there`
-          : `${pincode} is not a pin code we know. Check it, or choose self pickup`,
+          : `${pincode} is not a pincode we know. Check it, or choose self pickup`,
       district,
+      city,
       state,
+      min_days: null,
+      max_days: null,
     };
   }
 

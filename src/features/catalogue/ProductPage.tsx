@@ -1,7 +1,7 @@
 import type { Package } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
 import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useDeferredValue, useId, useMemo } from 'react';
 import {
   type AvailablePackages,
   availabilityConfigQuery,
@@ -19,6 +19,11 @@ import { PackageCardSkeleton } from './components/PackageCardSkeleton';
 import { PRODUCT_LINE_CODES, type ProductPageConfig } from './productTypes';
 import './ProductPage.css';
 
+// Below the packages and not needed for the first paint: it loads with the app, its room kept meanwhile.
+const DeliveryCheck = lazy(() =>
+  import('./components/DeliveryCheck').then((module) => ({ default: module.DeliveryCheck })),
+);
+
 export interface ProductPageProps {
   config: ProductPageConfig;
   /** The buyer's country (prices are for it) and its currency, from the country store. */
@@ -35,6 +40,8 @@ export interface ProductPageProps {
   variant?: 'page' | 'section';
   /** The how-it-works banner under the packages (the home page places it in its own section). */
   showHowItWorks?: boolean;
+  /** Spec §9's availability check by pin code: "Check delivery" under the packages. */
+  deliveryCheck?: boolean;
 }
 
 /** "Prices as of 14:05" today, "Prices as of 3 November 2026, 14:05" before. */
@@ -89,6 +96,7 @@ export function ProductPage({
   currencySwitch,
   variant = 'page',
   showHowItWorks = true,
+  deliveryCheck = false,
 }: ProductPageProps) {
   const headingId = useId();
   const online = useIsOnline();
@@ -209,6 +217,14 @@ export function ProductPage({
       )}
 
       {body}
+
+      {deliveryCheck && (
+        <div className="catalogue-page__delivery">
+          <Suspense fallback={null}>
+            <DeliveryCheck />
+          </Suspense>
+        </div>
+      )}
 
       {missing.length > 0 && shown.data && (
         <p className="catalogue-page__elsewhere" role="note">

@@ -116,6 +116,8 @@ function serve() {
       });
     if (pathname === '/api/postal/pincode/560001')
       return json(200, [{ Message: 'Found', Status: 'Success', PostOffice: [KARNATAKA_OFFICE] }]);
+    if (pathname === '/api/postal/pincode/999999')
+      return json(200, [{ Message: 'No records found', Status: 'Error', PostOffice: null }]);
     if (pathname.startsWith('/api/commerce/shipping_charges/'))
       return server.shippingRefused
         ? json(
@@ -304,6 +306,21 @@ describe('CheckoutPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'State' })).toHaveTextContent('Karnataka'),
     );
+  });
+
+  it('says so under the pincode when the lookup does not know it, keeping the city typed', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.type(await screen.findByRole('textbox', { name: 'City' }), 'Panaji');
+    await user.type(field('Pincode'), '999999');
+    const hint = 'We could not find pincode 999999. Please fill in your city and state.';
+    await waitFor(() => expect(field('Pincode')).toHaveAccessibleDescription(hint));
+    expect(field('Pincode')).not.toHaveAttribute('aria-invalid');
+    expect(field('City')).toHaveValue('Panaji');
+    await user.clear(field('Pincode'));
+    await user.type(field('Pincode'), '560001');
+    await waitFor(() => expect(field('City')).toHaveValue('Bengaluru'));
+    expect(field('Pincode')).not.toHaveAccessibleDescription(hint);
   });
 
   it('self pickup shows the pickup point and needs no delivery number; back to delivery asks for it again', async () => {

@@ -95,6 +95,7 @@ export const CheckoutReady = memo(function CheckoutReady({
           rules={details.rules}
           email={details.email}
           chooseCountry={details.chooseCountry}
+          pincodeNotFound={details.pincodeNotFound}
           profile={profile}
           international={international}
         />

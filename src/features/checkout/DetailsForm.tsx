@@ -154,7 +154,7 @@ function PickupDetails({ checkout }: { checkout: CheckoutController['checkout'] 
 
 export type DetailsFormProps = Pick<
   CheckoutFormController,
-  'form' | 'values' | 'rules' | 'email' | 'chooseCountry'
+  'form' | 'values' | 'rules' | 'email' | 'chooseCountry' | 'pincodeNotFound'
 > & {
   checkout: CheckoutController['checkout'];
   /** FEATURE_SELF_PICKUP: the delivery option is offered. */
@@ -174,6 +174,7 @@ export const DetailsForm = memo(function DetailsForm({
   rules,
   email,
   chooseCountry,
+  pincodeNotFound,
   profile,
   international,
 }: DetailsFormProps) {
@@ -261,7 +262,15 @@ export const DetailsForm = memo(function DetailsForm({
               inputMode={india ? 'numeric' : 'text'}
               maxLength={india ? PINCODE_MAX_LENGTH : PINCODE_MAX_LENGTH * 2}
               parse={india ? (value) => value.replace(/\D/g, '') : undefined}
-              hint={postalCodeHint(values.country)}
+              hint={
+                pincodeNotFound ? (
+                  <span role="status">
+                    We could not find pincode {pincodeNotFound}. Please fill in your city and state.
+                  </span>
+                ) : (
+                  postalCodeHint(values.country)
+                )
+              }
             />
           )}
         </form.AppField>

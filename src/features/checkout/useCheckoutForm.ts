@@ -2,12 +2,13 @@ import { PINCODE_PATTERN } from '@contract/patterns';
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientProfile } from '@/api/account';
 import { applyApiFieldError } from '@/api/errorMessages';
 import { statesQuery } from '@/api/places';
-import { fetchPostOffice, type PostOffice, stateOptionFor } from '@/api/postal';
+import { cityOf, fetchPostOffice, type PostOffice, stateOptionFor } from '@/api/postal';
 import { setCountry } from '@/state/country';
+import { readDeliveryPincode } from '@/state/deliveryPincode';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
 import { useAppForm } from '@/ui/form/form';
 import {
@@ -134,7 +135,8 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
   // Pincode auto-fill (spec §2, §5 Postal lookup): city and state follow an Indian pincode; failures are silent.
   const fill = useRef(
     (office: PostOffice, states: readonly { state_name: string; state_name_enum: string }[]) => {
-      if (office.District.trim() !== '') form.setFieldValue('city', office.District.trim());
+      const city = cityOf(office);
+      if (city !== '') form.setFieldValue('city', city);
       const state = stateOptionFor(office, states);
       if (state) form.setFieldValue('state', state.state_name_enum);
     },
@@ -143,6 +145,22 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
     // A pincode saved with its city and state needs no lookup again.
     defaultValues.city.trim() !== '' && defaultValues.state !== '' ? defaultValues.postalCode : '',
   );
+  // The pincode the buyer checked delivery to on a product page, where the form has none yet.
+  useEffect(() => {
+    let live = true;
+    void readDeliveryPincode().then((pincode) => {
+      if (!live || !pincode || form.getFieldValue('country') !== 'IN') return;
+      if (form.getFieldValue('postalCode').trim() === '') form.setFieldValue('postalCode', pincode);
+    });
+    return () => {
+      live = false;
+    };
+  }, [form]);
+
+  // A pincode the lookup does not know: the flow goes on (spec §5), but the buyer is told to fill city and state.
+  const [unknownPincode, setUnknownPincode] = useState<string | null>(null);
+  const pinNow = values.country === 'IN' ? values.postalCode.trim() : '';
+  const pincodeNotFound = unknownPincode !== null && unknownPincode === pinNow ? unknownPincode : null;
   useEffect(() => {
     const pin = values.postalCode.trim();
     if (values.country !== 'IN' || !PINCODE_PATTERN.test(pin) || lookedUp.current === pin) return;
@@ -150,7 +168,9 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
     let live = true;
     void Promise.all([fetchPostOffice(client, pin), client.fetchQuery(statesQuery('IN'))])
       .then(([office, states]) => {
-        if (live && office && form.getFieldValue('postalCode').trim() === pin) fill.current(office, states);
+        if (!live || form.getFieldValue('postalCode').trim() !== pin) return;
+        if (office) fill.current(office, states);
+        setUnknownPincode(office ? null : pin);
       })
       .catch(() => undefined);
     return () => {
@@ -193,6 +213,7 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
     valid,
     rules,
     hint,
+    pincodeNotFound,
     chooseCountry,
   };
 }

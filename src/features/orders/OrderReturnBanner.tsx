@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { CloseIcon } from '@/ui/icons';
-import { NotifyMeButton } from './NotifyMeButton';
+import { NotifyMeButton } from '@/ui/NotifyMeButton';
 import type { OrderReturnView } from './orderReturnWatcher';
 import './orders.css';
 

@@ -1,18 +1,6 @@
+import { notificationAccess } from '@/lib/notifications';
 import type { OrderNotice } from '@/lib/orderReturn';
 import { pageLoad } from '@/lib/pageLoad';
-
-export type NotificationAccess = NotificationPermission | 'unsupported';
-
-/** Whether the buyer allowed notifications ('unsupported' where the browser has none). */
-export function notificationAccess(): NotificationAccess {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
-
-/** Asks for notifications; only ever called from the buyer's own tap on "Notify me". */
-export async function askForNotifications(): Promise<NotificationAccess> {
-  if (typeof Notification === 'undefined') return 'unsupported';
-  return Notification.requestPermission();
-}
 
 /**
  * Shows the notice as a notification where permitted: through the service worker when one runs (a tap opens

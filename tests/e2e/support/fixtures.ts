@@ -24,6 +24,8 @@ function testNumber(workerIndex: number, n: number): string {
 interface WorkerFixtures {
   /** This worker's own server and database: what a test changes server-wide (maintenance, prices) stays here. */
   shopServer: ShopServer & { nextBuyerPhone(): string };
+  /** Settings a spec file gives its workers' servers (`test.use({ serverEnv: {...} })`), over the defaults below. */
+  serverEnv: Record<string, string>;
 }
 
 interface TestFixtures {
@@ -34,9 +36,9 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   shopServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
+    async ({ serverEnv }, use, workerInfo) => {
       const { workerIndex, parallelIndex } = workerInfo;
       // E2E_DATA_DIR is a parent dir that is kept; otherwise each worker gets a fresh temp dir, removed after.
       const parent = process.env.E2E_DATA_DIR;
@@ -66,6 +68,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           OTP_RESEND_COOLDOWN_SECONDS: '4',
           // A payment left pending in the sandbox settles (as paid) this soon: the pending journey waits for it.
           SANDBOX_PENDING_SETTLE_MS: '3000',
+          ...serverEnv,
         },
       });
       let issued = 0;

@@ -33,7 +33,11 @@ const order: OrderCreateResponse = {
   },
 };
 
-function start({ prior = null as string | null, script = deferred<unknown>() } = {}) {
+function start({
+  prior = null as string | null,
+  script = deferred<unknown>(),
+  status = 'SUCCESS' as OrderStatus,
+} = {}) {
   const create = deferred<OrderCreateResponse>();
   const cancels = [deferred<unknown>(), deferred<unknown>()];
   let cancelCalls = 0;
@@ -48,7 +52,7 @@ function start({ prior = null as string | null, script = deferred<unknown>() } =
         loadProviderScript: fromPromise(() => script.promise),
         openPaymentModal: fromCallback(() => undefined),
         confirmPayment: fromPromise(async () => ({ order_status: 'SUCCESS' as OrderStatus })),
-        fetchOrderStatus: fromPromise(async () => ({ order_status: 'SUCCESS' as OrderStatus })),
+        fetchOrderStatus: fromPromise(async () => ({ order_status: status })),
         submitIssueForm: fromPromise(({ input }) => issue(input)),
       },
     }),
@@ -107,6 +111,29 @@ describe('PaymentOverlays', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(h.actor.getSnapshot().output).toMatchObject({ kind: 'backToEstimate', orderId: 'ord-3' });
+  });
+
+  it('a pending payment says once what is happening, that the page may be closed, and offers notifications and My orders', async () => {
+    const requestPermission = vi.fn(async () => 'granted' as const);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    const user = userEvent.setup();
+    const h = start({ status: 'PENDING' });
+    await act(async () => h.create.resolve(order));
+    await act(async () => h.script.resolve(undefined));
+    act(() => h.actor.send({ type: 'PAYMENT_PENDING' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Your bank is confirming your payment');
+    expect(status).toHaveTextContent('You can close this page');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getAllByText('Your bank is confirming your payment')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Your bank is confirming your payment' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'See my orders' })).toHaveAttribute('href', '/my-orders');
+    expect(requestPermission).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Notify me when it’s confirmed' }));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('We will notify you when it is confirmed.')).toBeInTheDocument();
+    h.actor.stop();
+    vi.unstubAllGlobals();
   });
 
   it('nothing covers the provider’s own modal', async () => {

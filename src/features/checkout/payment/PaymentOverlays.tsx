@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
+import { NotifyMeButton } from '@/ui/NotifyMeButton';
 import { Spinner } from '@/ui/Spinner';
 import type { PaymentSnapshot, paymentMachine } from '../paymentMachine';
 import './payment.css';
@@ -18,6 +20,7 @@ export type PaymentRef = ActorRefFrom<typeof paymentMachine>;
 type View =
   | { kind: 'none' }
   | { kind: 'overlay'; label: string }
+  | { kind: 'pending' }
   | { kind: 'redirect' }
   | { kind: 'cancelFailed'; message: string }
   | { kind: 'gatewayIssue'; step: 'idle' | 'submitting' | 'submitted' | 'failed'; orderNumber: string };
@@ -35,7 +38,9 @@ export function paymentView(s: PaymentSnapshot): View {
   if (s.matches('creatingOrder') || s.matches('paymentOrderCreated') || s.matches('choosingPayment'))
     return { kind: 'overlay', label: 'Creating your order…' };
   if (s.matches('loadingScript')) return { kind: 'overlay', label: 'Opening secure payment…' };
-  if (s.matches('confirmingPayment') || s.matches('checkingOrderStatus') || s.matches('success'))
+  // The bank has not answered yet: the buyer is told why they wait, and that they need not.
+  if (s.matches('checkingOrderStatus')) return { kind: 'pending' };
+  if (s.matches('confirmingPayment') || s.matches('success'))
     return { kind: 'overlay', label: 'Confirming your payment…' };
   if (s.matches('redirecting')) return { kind: 'redirect' };
   if (s.matches('gatewayIssue')) {
@@ -54,22 +59,26 @@ const sameView = (a: View, b: View) => JSON.stringify(a) === JSON.stringify(b);
 export function PaymentOverlays({ payment }: { payment: PaymentRef }) {
   const view = useSelector(payment, paymentView, sameView);
   const send = payment.send;
+  // Each view's words once on the page, in one live region; the spinner beside them is decoration.
   if (view.kind === 'overlay')
     return (
       <div className="payment-overlay" data-testid="payment-overlay">
         <div className="payment-overlay__box">
-          <Spinner size="xl" label={view.label} />
-          <p aria-hidden="true">{view.label}</p>
+          <Spinner size="xl" />
+          <p role="status">{view.label}</p>
         </div>
       </div>
     );
+  if (view.kind === 'pending') return <PaymentPending />;
   if (view.kind === 'redirect')
     return (
       <div className="payment-overlay payment-overlay--full">
         <div className="payment-overlay__box">
-          <Spinner size="xl" label="Taking you to the secure payment page…" />
-          <p aria-hidden="true">Taking you to the secure payment page…</p>
-          <p className="payment-overlay__note">Do not close this tab.</p>
+          <Spinner size="xl" />
+          <div role="status">
+            <p>Taking you to the secure payment page…</p>
+            <p className="payment-overlay__note">Do not close this tab.</p>
+          </div>
         </div>
       </div>
     );
@@ -98,6 +107,37 @@ export function PaymentOverlays({ payment }: { payment: PaymentRef }) {
     );
   if (view.kind === 'gatewayIssue') return <GatewayIssueModal view={view} send={send} />;
   return null;
+}
+
+/**
+ * A payment the bank has not confirmed yet (spec §4: the status is asked again on pollDelay's schedule): what is
+ * happening, that the page may be closed (the order is watched and the buyer told when it resolves), a way to be
+ * notified and a way to the buyer's orders.
+ */
+function PaymentPending() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The provider's window just closed: the buyer's focus lands on what now explains the wait.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  return (
+    <div className="payment-overlay payment-overlay--full">
+      <section className="payment-overlay__box payment-pending" aria-labelledby="payment-pending-title">
+        <Spinner size="xl" />
+        <div role="status">
+          <h2 id="payment-pending-title" ref={heading} tabIndex={-1} className="payment-pending__title">
+            Your bank is confirming your payment
+          </h2>
+          <p>
+            This can take a few minutes, and you will not be charged twice. You can close this page: we will
+            tell you as soon as your bank answers, and the result will be in My orders.
+          </p>
+        </div>
+        <NotifyMeButton />
+        <a className="ui-button" data-variant="secondary" data-size="m" href="/my-orders">
+          <span className="ui-button__content">See my orders</span>
+        </a>
+      </section>
+    </div>
+  );
 }
 
 function GatewayIssueModal({

@@ -215,7 +215,7 @@ describe('OrderResult', () => {
     const h = setup([]);
     expect(screen.getByRole('status').textContent).toContain('Confirming your payment');
     await act(() => vi.advanceTimersByTimeAsync(51_000));
-    expect(await screen.findByRole('heading', { name: 'We are still confirming your payment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your bank is confirming your payment' })).toBeTruthy();
     expect(h.fetchStatus).toHaveBeenCalledTimes(7);
   });
 

@@ -8,6 +8,7 @@ import { settlePaidOrder } from '@/state/paidOrder';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
+import { NotifyMeButton } from '@/ui/NotifyMeButton';
 import { Spinner } from '@/ui/Spinner';
 import { TaxRows } from '@/ui/TaxRows';
 import { type CheckoutTrack, checkoutCompletedProperties, trackOnce } from '../analytics';
@@ -263,21 +264,23 @@ export function OrderResult({
       {outcome === 'unsettled' && (
         <section className="order-result__card" aria-labelledby="order-result-waiting">
           <h1 id="order-result-waiting" className="order-result__title">
-            We are still confirming your payment
+            Your bank is confirming your payment
           </h1>
           <p>
-            Your bank has not told us yet. You will not be charged twice; we will show the result in My orders
-            as soon as it arrives.
+            Your bank has not told us yet. You will not be charged twice. You can close this page: we will
+            tell you as soon as it answers, and the result will be in My orders.
           </p>
           <Button onClick={() => void status.refetch()} loading={status.isFetching}>
             Check again
           </Button>
+          <NotifyMeButton />
+          <MyOrdersLink />
         </section>
       )}
       {outcome === undefined && (
         <section className="order-result__card order-result__card--checking" aria-busy="true">
-          <Spinner size="xl" label="Confirming your payment…" />
-          <p aria-hidden="true">Confirming your payment…</p>
+          <Spinner size="xl" />
+          <p role="status">Confirming your payment…</p>
         </section>
       )}
     </div>

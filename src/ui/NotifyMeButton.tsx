@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button } from '@/ui/Button';
-import { askForNotifications, type NotificationAccess, notificationAccess } from './notifications';
+import { askForNotifications, type NotificationAccess, notificationAccess } from '@/lib/notifications';
+import { Button } from './Button';
+import './NotifyMeButton.css';
 
 /**
  * "Notify me when it's confirmed": the only place the shop asks for notifications, on the buyer's own tap while
@@ -10,11 +11,10 @@ export function NotifyMeButton({ access = notificationAccess }: { access?: () =>
   const [state, setState] = useState<NotificationAccess>(access);
   const [asking, setAsking] = useState(false);
   if (state === 'unsupported') return null;
-  if (state === 'granted')
-    return <p className="orders-notify__note">We will notify you when it is confirmed.</p>;
+  if (state === 'granted') return <p className="ui-notify-note">We will notify you when it is confirmed.</p>;
   if (state === 'denied')
     return (
-      <p className="orders-notify__note">Notifications are blocked for this site in your browser settings.</p>
+      <p className="ui-notify-note">Notifications are blocked for this site in your browser settings.</p>
     );
   return (
     <Button
