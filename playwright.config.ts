@@ -76,6 +76,8 @@ export default defineConfig({
         '**/auth.spec.ts',
         '**/server-rendering.spec.ts',
         '**/offline-start.spec.ts',
+        '**/signin-lockout.spec.ts',
+        '**/mends.spec.ts',
       ],
       use: {
         browserName: 'chromium',
