@@ -78,6 +78,13 @@ export default defineConfig({
         '**/server-rendering.spec.ts',
         '**/offline-start.spec.ts',
         '**/offline-prices.spec.ts',
+        '**/signin-lockout.spec.ts',
+        '**/mends.spec.ts',
+        '**/abroad.spec.ts',
+        '**/checkout-form.spec.ts',
+        '**/checkout-money.spec.ts',
+        '**/postal.spec.ts',
+        '**/pending-payment.spec.ts',
       ],
       use: {
         browserName: 'chromium',

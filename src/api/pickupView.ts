@@ -1,5 +1,5 @@
 import type { PickupLocation } from '@contract/places';
-import { formatLongDate, formatTime, isSameDay } from '@/lib/dates';
+import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, isSameDay } from '@/lib/dates';
 
 /** Spec §3's client-side view of a pickup location: what the self-pickup option shows. */
 export interface PickupView {
@@ -7,7 +7,7 @@ export interface PickupView {
   /** "12 Cubbon Road, Shivaji Nagar, Bengaluru, Karnataka 560001, India". */
   consolidatedAddress: string;
   mobileNumber: string;
-  /** "10:00 – 19:00, 1 January 2025 to 31 December 2030", or "3 November 2026, 10:00 – 19:00" for one day. */
+  /** "10:00 – 19:00 IST, 1 January 2025 to 31 December 2030", or "3 November 2026, 10:00 – 19:00 IST" for one day. */
   timings: string;
   /** A Google Maps link: the place itself when its id is known, else a search for the address. */
   locationUrl: string;
@@ -36,21 +36,25 @@ export function locationUrl(location: PickupLocation): string {
   return `${MAPS_SEARCH}&${params.toString()}`;
 }
 
-/** The hours and, when the window spans days, the dates, in the buyer's zone. */
-export function pickupTimings(location: PickupLocation, zone?: string): string {
+/** Pickup points are the shop's own centres in India (self pickup is offered there only): they keep India time. */
+export const CENTRE_TIME_ZONE = { zone: DEFAULT_TIME_ZONE, label: 'IST' } as const;
+
+/** The hours and, when the window spans days, the dates, as the centre's clock reads them, whatever the buyer's zone. */
+export function pickupTimings(location: PickupLocation): string {
+  const { zone, label } = CENTRE_TIME_ZONE;
   const start = location.start_datetime;
   const end = location.end_datetime;
-  const hours = `${formatTime(start, zone)} – ${formatTime(end, zone)}`;
+  const hours = `${formatTime(start, zone)} – ${formatTime(end, zone)} ${label}`;
   if (isSameDay(start, end, zone)) return `${formatLongDate(start, zone)}, ${hours}`;
   return `${hours}, ${formatLongDate(start, zone)} to ${formatLongDate(end, zone)}`;
 }
 
-export function toPickupView(location: PickupLocation, zone?: string): PickupView {
+export function toPickupView(location: PickupLocation): PickupView {
   return {
     pickupLocationId: location.pickup_location_id,
     consolidatedAddress: consolidatedAddress(location),
     mobileNumber: location.mobile_number,
-    timings: pickupTimings(location, zone),
+    timings: pickupTimings(location),
     locationUrl: locationUrl(location),
   };
 }
@@ -61,14 +65,11 @@ export function toPickupView(location: PickupLocation, zone?: string): PickupVie
  */
 export function toPickupDetails(
   pickupLocations: PickupLocation[],
-  {
-    zone,
-    warn = (message: string) => console.warn(message),
-  }: { zone?: string; warn?: (message: string) => void } = {},
+  { warn = (message: string) => console.warn(message) }: { warn?: (message: string) => void } = {},
 ): PickupDetails {
   if (pickupLocations.length > 1) {
     warn(`${pickupLocations.length} pickup locations were returned; showing the first`);
   }
   const [first] = pickupLocations;
-  return { pickupLocations, first: first ? toPickupView(first, zone) : undefined };
+  return { pickupLocations, first: first ? toPickupView(first) : undefined };
 }

@@ -35,6 +35,9 @@ export function OrderResultRoute({ orderId, at }: { orderId: string | undefined;
   const navigate = useNavigate();
   const href = useRouterState({ select: (s) => s.location.href });
   const search = useRouterState({ select: (s) => s.location.searchStr });
+  // The address this page was opened at: once the sign-in navigation starts, the router's location is the sign-in's,
+  // and a redirect read from it would wrap itself again on every render.
+  const [openedAt] = useState(href);
   const [stored, setStored] = useState<string | null | undefined>(orderId === undefined ? undefined : null);
   useEffect(() => {
     if (orderId !== undefined) return;
@@ -53,7 +56,7 @@ export function OrderResultRoute({ orderId, at }: { orderId: string | undefined;
     [navigate],
   );
   if (!adopted) return <Checking />;
-  if (!auth.signedIn) return <Navigate to={SIGN_IN_PATH} search={{ redirect: href }} replace />;
+  if (!auth.signedIn) return <Navigate to={SIGN_IN_PATH} search={{ redirect: openedAt }} replace />;
   const id = orderId ?? stored;
   if (id === undefined) return <Checking />;
   return (

@@ -137,21 +137,55 @@ describe('VerifyOtpScreen', () => {
     expect(requests[1]?.body).toMatchObject({ otp: '111112' });
   });
 
-  it('too many wrong tries asks for a new code', async () => {
-    fakeNetwork(() =>
-      json(400, {
-        data: {
-          ...errorBody(400, 'OTP_ATTEMPTS_EXCEEDED').data,
-          message: 'Too many wrong tries for this code. Ask for a new one.',
-        },
-      }),
+  /** The server locks the code after its fifth wrong try (spec §8), then sends a new one on request. */
+  function lockEveryCode() {
+    return fakeNetwork((request) =>
+      request.url.includes('/resend/')
+        ? json(200, { message: 'sent', res_status: 'OTP_SENT', expires_in: 600, resend_after_seconds: 30 })
+        : json(400, {
+            data: {
+              ...errorBody(400, 'OTP_ATTEMPTS_EXCEEDED').data,
+              message: 'Too many wrong tries for this code. Ask for a new one.',
+              field: 'otp',
+            },
+          }),
     );
+  }
+
+  it('too many wrong tries: the reason stays while the buyer types, until a new code is asked for', async () => {
+    const { requests } = lockEveryCode();
     renderVerify(pending({ resendAvailableAt: NOW - 1 }));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('6-digit code'), '222222');
-    expect(await screen.findByText(/Too many wrong tries/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    const reason = await screen.findByRole('alert');
+    expect(reason).toHaveTextContent('Too many wrong tries for this code. Ask for a new one.');
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    expect(verify).toBeDisabled();
+    expect(verify).toHaveAccessibleDescription('Too many wrong tries for this code. Ask for a new one.');
     expect(screen.getByRole('button', { name: 'Get a new code' })).toBeEnabled();
+
+    await user.clear(codeInput());
+    await user.type(codeInput(), '333333');
+    expect(screen.getByText('Too many wrong tries for this code. Ask for a new one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    // A locked code is not sent again.
+    expect(requests).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Get a new code' }));
+    expect(await screen.findByText('We sent a new code to +91 98765 43210.')).toBeInTheDocument();
+    expect(screen.queryByText(/Too many wrong tries/)).not.toBeInTheDocument();
+    expect(codeInput()).toHaveValue('');
+  });
+
+  it('a locked code during the cool-down shows the countdown alone, never beside the action', async () => {
+    lockEveryCode();
+    renderVerify(pending({ resendAvailableAt: NOW + 14_000 }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('6-digit code'), '222222');
+    expect(await screen.findByText(/Too many wrong tries/)).toBeInTheDocument();
+    expect(screen.getByText('You can ask for a new code in 0:14')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get a new code' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
   });
 
   it('a new buyer goes on to the sign-up details step', async () => {
@@ -188,25 +222,24 @@ describe('VerifyOtpScreen', () => {
         : json(429, { data: { ...errorBody(429, 'TOO_MANY_REQUESTS').data, time_in_seconds: 12 } });
     });
     const { track } = renderVerify();
-    const resend = await screen.findByRole('button', { name: 'Resend code' });
-    expect(resend).toBeDisabled();
-    expect(screen.getByText(/You can ask for a new code in 0:[0-3]\d/)).toBeInTheDocument();
+    expect(await screen.findByText(/You can ask for a new code in 0:[0-3]\d/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
 
     await act(async () => {
       vi.advanceTimersByTime(31_000);
     });
-    expect(resend).toBeEnabled();
-    fireEvent.click(resend);
+    expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('We sent a new code to +91 98765 43210.')).toBeInTheDocument();
     expect(requests[0]?.url).toContain('/api/user/resend/phone_number_otp/v1/');
     expect(track).toHaveBeenCalledWith('requested_otp', expect.objectContaining({ resend: true }));
-    expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
 
     await act(async () => {
       vi.advanceTimersByTime(31_000);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText(/You can ask for a new code in 0:(1\d|0[5-9])/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
   });
 });

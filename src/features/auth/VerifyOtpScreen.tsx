@@ -47,9 +47,11 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
   const navigate = useNavigate();
   const auth = useAuth();
   const headingId = useId();
+  const deadReasonId = useId();
   const [pending, setPending] = useState(initialPending);
   const [formError, setFormError] = useState<string | null>(null);
-  const [codeIsDead, setCodeIsDead] = useState(false);
+  // Why this code can no longer work; kept until a new code is sent, whatever is typed meanwhile.
+  const [deadReason, setDeadReason] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const resendSeconds = useCountdown(pending.resendAvailableAt);
   // Codes the server refused, with its answer: sending one again would only use up another try.
@@ -68,7 +70,8 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
     onSubmit: async ({ value, formApi }) => {
       const otp = value.code;
       // Spec §5: verify runs only with a valid 6-digit code, and only once at a time.
-      if (!OTP_PATTERN.test(otp) || inFlight.current || codeIsDead || refused.current.has(otp)) return;
+      if (!OTP_PATTERN.test(otp) || inFlight.current || deadReason !== null || refused.current.has(otp))
+        return;
       inFlight.current = true;
       setFormError(null);
       setNotice(null);
@@ -102,12 +105,14 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
           await navigate({ href: pending.redirect, replace: true });
         }
       } catch (error) {
-        const dead = isApiError(error) && DEAD_CODE.has(error.resStatus);
-        setCodeIsDead(dead);
-        if (!dead && isApiError(error) && error.resStatus === USER_RES_STATUS.INVALID_OTP)
+        if (isApiError(error) && DEAD_CODE.has(error.resStatus)) {
+          setDeadReason(errorMessage(error));
+          return;
+        }
+        if (isApiError(error) && error.resStatus === USER_RES_STATUS.INVALID_OTP)
           refused.current.set(otp, errorMessage(error));
-        if (!applyApiFieldError(formApi, error, { otp: 'code' }) || dead) setFormError(errorMessage(error));
-        if (!dead) inputRef.current?.select();
+        if (!applyApiFieldError(formApi, error, { otp: 'code' })) setFormError(errorMessage(error));
+        inputRef.current?.select();
       } finally {
         inFlight.current = false;
       }
@@ -155,7 +160,7 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
       setPending(next);
       refused.current.clear();
       form.reset();
-      setCodeIsDead(false);
+      setDeadReason(null);
       setNotice(`We sent a new code to ${phoneShown}.`);
       auth.track('requested_otp', {
         country_code: pending.isoCountryCode,
@@ -218,6 +223,11 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
             />
           )}
         </form.AppField>
+        {deadReason && (
+          <p id={deadReasonId} className="auth-screen__error" role="alert">
+            {deadReason}
+          </p>
+        )}
         {notice && (
           <p className="auth-screen__note" role="status">
             {notice}
@@ -228,7 +238,8 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
           size="l"
           fullWidth
           loading={verifying}
-          disabled={!valid || codeIsDead || isRefused}
+          disabled={!valid || deadReason !== null || isRefused}
+          aria-describedby={deadReason ? deadReasonId : undefined}
         >
           Verify
         </Button>
@@ -236,17 +247,16 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
           <span className="auth-screen__countdown" aria-live="polite">
             {resendSeconds > 0
               ? `You can ask for a new code in ${formatCountdown(resendSeconds)}`
-              : "Didn't get the code?"}
+              : deadReason
+                ? ''
+                : "Didn't get the code?"}
           </span>
-          <Button
-            variant="link"
-            size="s"
-            disabled={resendSeconds > 0}
-            loading={resendCode.isPending}
-            onClick={resend}
-          >
-            {codeIsDead ? 'Get a new code' : 'Resend code'}
-          </Button>
+          {/* The action only once it can be used: a countdown beside it would contradict it. */}
+          {resendSeconds === 0 && (
+            <Button variant="link" size="s" loading={resendCode.isPending} onClick={resend}>
+              {deadReason ? 'Get a new code' : 'Resend code'}
+            </Button>
+          )}
         </div>
       </form>
     </section>

@@ -2,6 +2,7 @@ import type { Currency } from '@contract/constants';
 import { useNavigate } from '@tanstack/react-router';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime } from '@/lib/dates';
+import { noCostEmiWithheld } from '@/lib/noCostEmi';
 import { useCart } from '@/state/cartEdits';
 import { useCountry } from '@/state/country';
 import { AmountView } from '@/ui/AmountView';
@@ -69,8 +70,17 @@ function PricesStatus({
 }
 
 /** The order total with GST (spec §3 price view: subtotal), its GST, named discounts and the shipping note. */
-function CartSummary({ estimate, currency }: { estimate: CartEstimate; currency: Currency }) {
+function CartSummary({
+  estimate,
+  currency,
+  packageCodes,
+}: {
+  estimate: CartEstimate;
+  currency: Currency;
+  packageCodes: readonly string[];
+}) {
   const view = estimate.estimate?.view ?? null;
+  const emiWithheld = noCostEmiWithheld(packageCodes, currency);
   const known = view !== null || estimate.status === 'none';
   const loading = !known && estimate.status === 'loading';
   return (
@@ -112,6 +122,11 @@ function CartSummary({ estimate, currency }: { estimate: CartEstimate; currency:
         )}
       </p>
       {view?.isShippingRequired && <p className="cart-note">Shipping is calculated at checkout</p>}
+      {emiWithheld && (
+        <p className="cart-note" role="note">
+          {emiWithheld}
+        </p>
+      )}
       {estimate.status === 'error' && (
         <div className="cart-error" role="alert">
           <p>{estimate.error?.message || 'We could not get the prices of your cart.'}</p>
@@ -142,7 +157,11 @@ export function CartContents() {
     <div className="cart">
       <PricesStatus estimate={estimate} online={online} checkedAt={cart.metadata.pricesCheckedAt} />
       <CartTable items={cart.items} currency={cart.currency} online={online} estimate={estimate} editable />
-      <CartSummary estimate={estimate} currency={cart.currency} />
+      <CartSummary
+        estimate={estimate}
+        currency={cart.currency}
+        packageCodes={cart.items.map((line) => line.packageCode)}
+      />
       <div className="cart-footer">
         {/* The checkout sends a buyer who is not signed in through /sign-in and back. */}
         <Button

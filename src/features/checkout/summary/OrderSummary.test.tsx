@@ -158,6 +158,14 @@ describe('OrderSummary', () => {
     expect(screen.queryByText(/season/)).toBeNull();
   });
 
+  it('says why EMI is not offered when the no-cost EMI kit shares the order with another product', () => {
+    renderSummary({ estimate: intraState, packageCodes: ['SOLO_NO_COST_EMI', 'GAME_1_PROFILE'] });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'No-cost EMI is for the no-cost EMI kit bought on its own: with other products in the cart, the order is paid in full.',
+    );
+    expect(screen.queryByText(/No-cost EMI available/)).toBeNull();
+  });
+
   it('shows the no-cost EMI and tenure notes with a no-cost EMI estimate', () => {
     // ₹47,989 over 6 months: ceil(47,989 / 6) = ₹7,999.
     const emi = view({

@@ -219,6 +219,11 @@ export function OrderSummary(props: OrderSummaryProps) {
           <EmiTenureNote monthly={extras.noCostEmi.monthly} months={extras.noCostEmi.months} />
         </>
       )}
+      {extras.noCostEmiWithheld && (
+        <p className="summary-note" role="note">
+          {extras.noCostEmiWithheld}
+        </p>
+      )}
       <div className="order-summary__codes">{codeForms}</div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMI_NOT_WITH_OTHER_PRODUCTS } from '@/lib/noCostEmi';
 import { view } from './summary.test-helpers';
 import {
   activeFestival,
@@ -129,8 +130,15 @@ describe('summaryExtras', () => {
       headsetNotice: false,
       festival: null,
       noCostEmi: null,
+      noCostEmiWithheld: null,
       licencePanel: false,
     });
+  });
+
+  it('says why the no-cost EMI kit is paid in full beside another product', () => {
+    const mixed = summaryExtras({ ...base, packageCodes: ['SOLO_NO_COST_EMI', 'GAME_1_PROFILE'] });
+    expect(mixed.noCostEmi).toBeNull();
+    expect(mixed.noCostEmiWithheld).toBe(EMI_NOT_WITH_OTHER_PRODUCTS);
   });
 
   it('shows the headset notice when the home kit headset is in the order', () => {
@@ -159,6 +167,9 @@ describe('summaryExtras', () => {
       months: 6,
     });
     expect(summaryExtras({ ...base, estimate: emi }).noCostEmi).toEqual({ monthly: 799_900, months: null });
+    expect(
+      summaryExtras({ ...base, packageCodes: ['SOLO_NO_COST_EMI'], estimate: emi }).noCostEmiWithheld,
+    ).toBeNull();
   });
 
   it('shows the licence panel for the licence variant only', () => {

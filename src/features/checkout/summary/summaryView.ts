@@ -3,6 +3,7 @@ import { divideHalfUp } from '@contract/money';
 import { differenceInCalendarDays } from 'date-fns';
 import type { PriceView } from '@/api/priceEstimate';
 import { type TaxLine, taxLines } from '@/lib/gst';
+import { noCostEmiWithheld } from '@/lib/noCostEmi';
 import { SHOP_UTC_OFFSET } from '@/lib/timeZone';
 import { hasNoCostEmi } from '../totalBarView';
 import type { CheckoutVariant } from '../variants';
@@ -87,6 +88,8 @@ export interface SummaryExtras {
   festival: FestivalWindow | null;
   /** The estimate offers no-cost EMI: its note, and the tenure note with it. */
   noCostEmi: { monthly: number; months: number | null } | null;
+  /** Why the order holding a no-cost EMI kit is paid in full, when it is. */
+  noCostEmiWithheld: string | null;
   /** The licence variant's hardware and licence-fee panel. */
   licencePanel: boolean;
 }
@@ -112,6 +115,7 @@ export function summaryExtras(input: SummaryExtrasInput): SummaryExtras {
     headsetNotice: input.productCodes.includes(HOME_KIT_HEADSET_PRODUCT_CODE),
     festival: activeFestival(input.now, input.festivalWindows),
     noCostEmi: emi ? { monthly: estimate.emiAmountStartingFrom, months: estimate.emiTenureMonths } : null,
+    noCostEmiWithheld: emi ? null : noCostEmiWithheld(input.packageCodes, estimate.currency),
     licencePanel: input.variant === 'licence' || input.packageCodes.includes(PACKAGE_CODES.businessLicence),
   };
 }
