@@ -87,6 +87,22 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       // Building a zod schema has no side effects: a schema the chunk never uses is dropped instead of being
       // built at start-up (contract modules hold every schema of their service).
       treeshake: { manualPureFunctions: ['z'] },
+      // The route tree's small search and guard modules load with every page: one chunk, not five, saves their
+      // per-chunk import and export code on the first load.
+      ...(isSsrBuild
+        ? {}
+        : {
+            output: {
+              advancedChunks: {
+                groups: [
+                  {
+                    name: 'route-config',
+                    test: /src[\\/](routes[\\/](-result-search|sign-in[\\/]-search)|lib[\\/]inviteSearch|features[\\/]auth[\\/]guards|lib[\\/]site|lib[\\/]countries|lib[\\/]featureFlags)\.tsx?$|contract[\\/]patterns\.ts$/,
+                  },
+                ],
+              },
+            },
+          }),
     },
   },
 }));
