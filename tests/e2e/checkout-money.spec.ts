@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  acceptTerms,
   addKit,
   choose,
   closeSummary,
@@ -32,6 +33,8 @@ const summaryRow = (summary: Locator, term: string | RegExp) =>
 
 /** The total bar, the summary's Items, Total and GST: none of them reads ₹0, and the totals agree. */
 async function expectPricedAt(page: Page, total: string): Promise<void> {
+  // A reopened checkout keeps the details, not the terms: the buyer ticks them again.
+  await acceptTerms(page);
   await expect(payButton(page)).toBeEnabled();
   await expect(totalBarAmount(page)).toHaveText(total);
   const summary = await openSummary(page);
@@ -69,6 +72,7 @@ test('after a failed payment and "Try again" the total shown is the total charge
   await addKit(page);
   await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
+  await acceptTerms(page);
   await expect(payButton(page)).toBeEnabled();
   const second = (await totalBarAmount(page).textContent()) ?? '';
   expect(second).toMatch(RUPEES);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { tokenCookieName } from '../../src/api/cookies';
 import {
+  acceptTerms,
   closeSummary,
   fillCheckout,
   openCheckout,
@@ -125,8 +126,9 @@ test('a failed payment keeps the cart; trying again pays exactly once', async ({
   await expect(page).toHaveURL(/\/failure/);
   await failed.getByRole('link', { name: 'Try again' }).click();
 
-  // The cart and the details are still there: pay again.
+  // The cart and the details are still there; the terms are ticked again, then pay again.
   await expect(page).toHaveURL(/\/checkout$/);
+  await acceptTerms(page);
   await expect(payButton(page)).toBeEnabled();
   await proceedToPay(page);
   const modal = sandboxModal(page);
