@@ -1,6 +1,13 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { tokenCookieName } from '../../src/api/cookies';
-import { choose, closeSummary, openCheckout, openSummary, payButton, summaryTotal } from './support/checkout';
+import type { Page } from '@playwright/test';
+import {
+  choose,
+  closeSummary,
+  openCheckout,
+  openSummary,
+  payButton,
+  serverOrders,
+  summaryTotal,
+} from './support/checkout';
 import { buyerEmail, expect, TEST_CODE, test } from './support/fixtures';
 
 /*
@@ -46,21 +53,6 @@ const ABROAD: readonly Abroad[] = [
     dialCode: '+61',
   },
 ];
-
-/** The buyer's orders as the server has them, read with the session the browser holds. */
-async function serverOrders(context: BrowserContext, baseURL: string) {
-  const cookies = await context.cookies(baseURL);
-  const token = cookies.find((c) => c.name === tokenCookieName('main', 'access_token'))?.value;
-  const response = await context.request.get(`${baseURL}/api/commerce/user/orders/v1/`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  return (
-    (await response.json()) as {
-      orders: { order_status: string; currency: string; country_name_enum: string; total_amount: number }[];
-    }
-  ).orders;
-}
 
 /** "Choose Currency" on the checkout: USD, delivered to the country. */
 async function switchTo(page: Page, country: string): Promise<void> {

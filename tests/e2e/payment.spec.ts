@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
-import { tokenCookieName } from '../../src/api/cookies';
+import type { Page } from '@playwright/test';
 import {
   acceptTerms,
   closeSummary,
@@ -10,6 +9,7 @@ import {
   payButton,
   proceedToPay,
   sandboxModal,
+  serverOrders,
   summaryTotal,
 } from './support/checkout';
 import { expect, test } from './support/fixtures';
@@ -24,17 +24,6 @@ import { expect, test } from './support/fixtures';
 async function toPayment(page: Page, buyerPhone: string): Promise<void> {
   await openCheckout(page, buyerPhone);
   await fillCheckout(page, buyerPhone);
-}
-
-/** The buyer's orders as the server has them, read with the session the browser holds. */
-async function serverOrders(context: BrowserContext, baseURL: string) {
-  const cookies = await context.cookies(baseURL);
-  const token = cookies.find((c) => c.name === tokenCookieName('main', 'access_token'))?.value;
-  const response = await context.request.get(`${baseURL}/api/commerce/user/orders/v1/`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { orders: { order_id: string; order_status: string }[] }).orders;
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {

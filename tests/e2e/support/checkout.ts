@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { formatMoney, toMinor } from '../../../contract/money';
 import type { OrderCreateResponse } from '../../../contract/orders';
+import { tokenCookieName } from '../../../src/api/cookies';
 import { appReady } from './app';
 import { buyerEmail, expect, TEST_CODE } from './fixtures';
 
@@ -160,4 +161,24 @@ export async function proceedToPay(page: Page): Promise<string> {
       shown,
     );
   return shown;
+}
+
+/** One of the buyer's orders as the server has them. */
+export interface ServerOrder {
+  order_id: string;
+  order_status: string;
+  currency: string;
+  country_name_enum: string;
+  total_amount: number;
+}
+
+/** The buyer's orders as the server has them, read with the session the browser holds. */
+export async function serverOrders(context: BrowserContext, baseURL: string): Promise<ServerOrder[]> {
+  const cookies = await context.cookies(baseURL);
+  const token = cookies.find((c) => c.name === tokenCookieName('main', 'access_token'))?.value;
+  const response = await context.request.get(`${baseURL}/api/commerce/user/orders/v1/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { orders: ServerOrder[] }).orders;
 }
