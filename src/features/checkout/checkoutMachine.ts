@@ -302,8 +302,3 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export function isFetchingShippingCost(snapshot: CheckoutSnapshot): boolean {
   return snapshot.matches('fetchingShippingCost');
 }
-
-/** Whether the pay action may be offered (spec §4 step 6). */
-export function isReadyToPurchase(snapshot: CheckoutSnapshot): boolean {
-  return snapshot.matches('readyToPurchase');
-}

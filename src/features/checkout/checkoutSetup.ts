@@ -93,7 +93,7 @@ export function estimateInputs(
   };
 }
 
-/** The estimate as the summary shows it, in whatever state the flow is. */
+/** The estimate's request: with the applied pincode once priced, without it while the address is edited. */
 export function estimateRequestOf(context: CheckoutContext, withPinCode: boolean): EstimateRequest {
   return { inputs: estimateInputs(context, { withPinCode }), retryWithoutCoupon: true };
 }

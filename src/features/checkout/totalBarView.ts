@@ -1,6 +1,6 @@
 import { type Currency, formatMoney } from '@contract/money';
 
-/* What the total bar shows of an estimate (spec §2 Total amount bar), apart from its machine (./totalBarMachine). */
+/* What the total bar shows of an estimate (spec §2 Total amount bar); the estimate is the checkout machine's. */
 
 /** Spec §3: pricing_type FULL_PAYMENT, or otherwise no-cost EMI. */
 export const FULL_PAYMENT = 'FULL_PAYMENT';
