@@ -1,3 +1,4 @@
+import type { Product } from '@contract/catalogue';
 import type { PriceEstimateRequest } from '@contract/pricing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
@@ -6,13 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceEstimateQuery } from '@/api/priceEstimate';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
-import { customBat, solo } from '@/state/cart.test-helpers';
+import { customBat, solo, withEstimate } from '@/state/cart.test-helpers';
 import { shouldPersistQuery } from '@/storage/persister';
 import {
   cartEstimateFeatures,
   cartEstimateInputs,
   cartEstimateQuery,
   cartSelectedPackages,
+  catalogueLineEstimate,
   useCartEstimate,
 } from './estimate';
 import { fakeEstimate } from './estimate.test-helpers';
@@ -114,5 +116,50 @@ describe("the cart's estimate beside the checkout's", () => {
     await waitFor(() => expect(held).toHaveLength(1));
     for (const release of held) release();
     await expect(checkout).resolves.toMatchObject({ currency: 'INR' });
+  });
+});
+
+describe("a line's last known price from the catalogue", () => {
+  beforeEach(() => {
+    disposeCart();
+    addPackageToCart(solo());
+  });
+
+  const headsetLine = () => {
+    const line = cartStore.items.find((item) => item.productId === 11);
+    if (!line) throw new Error('the headset line is missing');
+    return line;
+  };
+  const listed = (overrides: Partial<Product> = {}, currency: 'INR' | 'USD' = 'INR') => {
+    const kit = solo();
+    return withEstimate({
+      ...kit,
+      currency,
+      products: kit.products.map((p) => (p.product_id === 11 ? { ...p, ...overrides } : p)),
+    });
+  };
+
+  it('is the price the cart holds with the GST rate the catalogue gives the product, as the product page shows it', () => {
+    const known = catalogueLineEstimate(headsetLine(), listed({ gst_rate: 18 }));
+    // ₹39,999 + 18 % GST = ₹47,198.82.
+    expect(known).toEqual({ quantity: 1, amount: 4_719_882, gstRate: 18, stock: { kind: 'in' } });
+  });
+
+  it('says how many are left of a limited product, and out of stock when none are', () => {
+    const few = catalogueLineEstimate(
+      headsetLine(),
+      listed({ availability_type: 'LIMITED', available_quantity: 2 }),
+    );
+    expect(few?.stock).toEqual({ kind: 'few', left: 2 });
+    const none = catalogueLineEstimate(
+      headsetLine(),
+      listed({ availability_type: 'LIMITED', available_quantity: 0 }),
+    );
+    expect(none?.stock).toEqual({ kind: 'out' });
+  });
+
+  it('is unknown when the catalogue does not hold the package, or holds it in another currency', () => {
+    expect(catalogueLineEstimate(headsetLine(), undefined)).toBeNull();
+    expect(catalogueLineEstimate(headsetLine(), listed({}, 'USD'))).toBeNull();
   });
 });

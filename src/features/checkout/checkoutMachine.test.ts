@@ -355,6 +355,36 @@ const rows: Row[] = [
     to: 'fetchingProfile',
     check: (h) => expect(h.calls.fetchProfile).toHaveLength(2),
   },
+  {
+    from: 'fetchingProfile',
+    event: 'UPDATE_COUNTRY_CODE',
+    what: 'a country chosen while the profile loads is the one routed by',
+    start: () => reach.fetchingProfile(),
+    act: async (h) => {
+      h.send({ type: 'UPDATE_COUNTRY_CODE', countryCode: 'US' });
+      await h.resolve('fetchProfile', profile);
+    },
+    to: { shippingEdit: { form: 'invalid', deliveryDetails: 'idle' } },
+    check: (h) => expect(h.snapshot().context.countryCode).toBe('US'),
+  },
+  {
+    from: 'fetchingProfileFailed',
+    event: 'UPDATE_COUNTRY_CODE',
+    what: 'a country chosen after the profile failed is kept for the retry',
+    start: reach.fetchingProfileFailed,
+    act: (h) => h.send({ type: 'UPDATE_COUNTRY_CODE', countryCode: 'GB' }),
+    to: 'fetchingProfileFailed',
+    check: (h) => expect(h.snapshot().context.countryCode).toBe('GB'),
+  },
+  {
+    from: 'fetchingOrderDetails',
+    event: 'UPDATE_COUNTRY_CODE',
+    what: 'a country chosen while the stored order loads is kept',
+    start: () => reach.fetchingOrderDetails(),
+    act: (h) => h.send({ type: 'UPDATE_COUNTRY_CODE', countryCode: 'AU' }),
+    to: 'fetchingOrderDetails',
+    check: (h) => expect(h.snapshot().context.countryCode).toBe('AU'),
+  },
   // Step 2: after the profile, in the spec's order.
   {
     from: 'routing',

@@ -87,7 +87,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
         enqueue.spawnChild('reconcileOrder', { id: 'reconcile', input: { orderId: context.orderId } });
     }),
   ],
-  invoke: { src: 'watchInputs' },
+  invoke: {
+    src: 'watchInputs',
+    input: ({ context }) => ({ countryCode: context.countryCode, packages: context.packages }),
+  },
   output: ({ context }) => context.end,
   on: {
     // Validity is remembered in every state, so an edit state entered later starts in the right sub-state.
@@ -176,7 +179,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
     ],
   },
   states: {
+    // A country chosen before the address states is kept for them: routing reads it.
     fetchingProfile: {
+      on: { UPDATE_COUNTRY_CODE: { actions: 'storeCountry' } },
       invoke: {
         src: 'fetchProfile',
         onDone: [
@@ -203,9 +208,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
       },
     },
     fetchingProfileFailed: {
-      on: { RETRY: 'fetchingProfile' },
+      on: { RETRY: 'fetchingProfile', UPDATE_COUNTRY_CODE: { actions: 'storeCountry' } },
     },
     fetchingOrderDetails: {
+      on: { UPDATE_COUNTRY_CODE: { actions: 'storeCountry' } },
       invoke: {
         src: 'fetchOrderDetails',
         input: ({ context }) => ({ orderId: context.orderId ?? '' }),

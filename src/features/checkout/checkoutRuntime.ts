@@ -35,6 +35,7 @@ import type {
   EstimateAnswer,
   EstimateRequest,
   ReferralRef,
+  WatchedInputs,
 } from './checkoutTypes';
 import { paymentLogic } from './payment/paymentRuntime';
 import { type paymentMachine, reconcileInterruptedOrder } from './paymentMachine';
@@ -210,9 +211,11 @@ export function checkoutLogic(runtime: CheckoutRuntime) {
         }),
       ),
       checkCode: codeCheck((request) => priceOrder(fetchEstimate, request)),
-      watchInputs: fromCallback<CheckoutEvent>(({ sendBack }) => {
-        let last = cartSelection();
-        let lastKey = JSON.stringify(last.packages);
+      // Compared with what the machine was started with, not with the stores at start: a country or a line changed
+      // between the page's first render and the machine's start is still told.
+      watchInputs: fromCallback<CheckoutEvent, WatchedInputs>(({ sendBack, input }) => {
+        let last = { countryCode: input.countryCode };
+        let lastKey = JSON.stringify(input.packages);
         const changed = () => {
           const now = cartSelection();
           if (now.countryCode !== last.countryCode)
@@ -223,6 +226,7 @@ export function checkoutLogic(runtime: CheckoutRuntime) {
           last = now;
           lastKey = key;
         };
+        changed();
         const stops = [
           subscribe(cartStore, changed),
           subscribe(countryStore, changed),

@@ -18,6 +18,7 @@ import type {
   LocationFoundEmitted,
   PaymentEnd,
   StateNameOf,
+  WatchedInputs,
 } from './checkoutTypes';
 import { couponMachine } from './couponMachine';
 import { emailVerificationMachine } from './emailVerificationMachine';
@@ -174,7 +175,7 @@ export const checkoutSetup = setup({
     /** Answers CODE_CHECKED, or CODE_REFUSED. */
     checkCode: codeCheck(notProvided('checkCode')),
     /** The cart, the country and the connection, told to the machine as they change. */
-    watchInputs: fromCallback<CheckoutEvent>(() => undefined),
+    watchInputs: fromCallback<CheckoutEvent, WatchedInputs>(() => undefined),
     coupon: couponMachine.provide({
       actions: {
         checkCode: sendParent(({ context }) => ({

@@ -160,3 +160,9 @@ export interface EstimateAnswer {
 
 /** The state's name for its enum (the states list's label). */
 export type StateNameOf = OrderRequestInput['stateName'];
+
+/** What the machine was started with, for the watcher of the cart and the country to compare against. */
+export interface WatchedInputs {
+  countryCode: string;
+  packages: readonly SelectedPackage[];
+}

@@ -169,4 +169,30 @@ describe('a whole checkout through the machine alone', () => {
       expect.arrayContaining(['order_created', 'checkout_initiated']),
     );
   });
+
+  it('a country chosen between the first render and the start of the machine is the one priced', async () => {
+    const logic = checkoutLogic({
+      client: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+      userId: 'u-1',
+      features: { selfPickup: false, internationalUsers: true },
+      track: () => vi.fn(),
+    });
+    // The input was read while the shop was in India; the buyer switched to the US before the machine started.
+    const input = {
+      countryCode: 'IN',
+      isShippingRequired: true,
+      storedOrderId: null,
+      packages: cartSelectedPackages(cartStore.items, 'INR'),
+      selfPickupEnabled: false,
+    };
+    countryStore.countryCode = 'US';
+    const checkout = createActor(logic, { input }).start();
+
+    const editing = await waitFor(
+      checkout,
+      (s) => s.matches('shippingEdit') && s.context.countryCode === 'US',
+    );
+    expect(editing.context.packages).toEqual(cartSelectedPackages(cartStore.items, 'USD'));
+    checkout.stop();
+  });
 });
