@@ -101,6 +101,8 @@ for (const place of ABROAD) {
     const summary = await openSummary(page);
     const total = summaryTotal(summary);
     await expect(total).toContainText('$');
+    // An export: the invoice carries no GST, and says so rather than "GST $0".
+    await expect(summary.getByText('No GST (export)')).toBeVisible();
     const shown = ((await total.textContent()) ?? '').trim();
     await closeSummary(page);
 
@@ -112,6 +114,7 @@ for (const place of ABROAD) {
     await expect(
       page.locator('#successCard').getByRole('heading', { level: 1, name: 'Payment successful' }),
     ).toBeVisible();
+    await expect(page.locator('#successCard').getByText('No GST (export)')).toBeVisible();
 
     const orders = await serverOrders(context, baseURL ?? '');
     expect(orders).toHaveLength(1);
