@@ -6,14 +6,13 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { Button } from './Button';
 import { FieldFooter } from './FieldFooter';
-import { type FieldError, visibleError } from './fieldError';
+import { type FieldError, useFieldIds, visibleError } from './fieldError';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { Spinner } from './Spinner';
 import { useIsMobile } from './useMediaQuery';
@@ -122,13 +121,9 @@ export function Dropdown<V extends OptionValue = string>(props: DropdownProps<V>
   const isAsync = props.type === 'async';
   const isMulti = props.type === 'multi';
 
-  const autoId = useId();
-  const fieldId = props.id ?? `${autoId}-dropdown`;
-  const labelId = `${fieldId}-label`;
+  const { fieldId, labelId, hintId, errorId } = useFieldIds(props.id, 'dropdown');
   const popupId = `${fieldId}-popup`;
   const listboxId = `${fieldId}-listbox`;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
   const itemId = (value: OptionValue) => `${fieldId}-option-${value}`;
 
   const isMobile = useIsMobile();

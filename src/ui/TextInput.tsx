@@ -1,7 +1,7 @@
-import { type ComponentPropsWithRef, type FocusEvent, type ReactNode, useId, useState } from 'react';
+import { type ComponentPropsWithRef, type FocusEvent, type ReactNode, useState } from 'react';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { FieldFooter } from './FieldFooter';
-import { type FieldError, visibleError } from './fieldError';
+import { type FieldError, useFieldIds, visibleError } from './fieldError';
 import './field.css';
 import './TextInput.css';
 
@@ -37,10 +37,7 @@ export function TextInput({
   'aria-describedby': describedBy,
   ...inputProps
 }: TextInputProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}-input`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { fieldId: inputId, hintId, errorId } = useFieldIds(id, 'input');
   const [blurred, setBlurred] = useState(false);
   const adopted = useServerPageAdopted();
   const message = visibleError(error, touched ?? blurred);

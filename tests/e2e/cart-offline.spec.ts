@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appReady, waitForServiceWorkerControl } from './support/app';
+import { storedQueries } from './support/device';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -37,30 +38,11 @@ function withGst(paise: number, rate: number): number {
   return paise + Math.round((paise * rate) / 100);
 }
 
-/** Whether the query cache kept on the device holds the cart's estimate. */
-function storedCartEstimates(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const open = indexedDB.open('ibc-shop');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('kv')) return resolve([]);
-          const get = db.transaction('kv').objectStore('kv').get('queryCache');
-          get.onsuccess = () => {
-            type Stored = { queryKey: unknown[]; state: { data?: { amount_payable?: number } } };
-            const queries: Stored[] = get.result?.value?.clientState?.queries ?? [];
-            resolve(
-              queries
-                .filter((query) => query.queryKey[0] === 'priceEstimate')
-                .map((query) => query.state.data?.amount_payable ?? -1),
-            );
-          };
-          get.onerror = () => resolve([]);
-        };
-      }),
-  );
+/** The cart's estimates in the query cache kept on the device: what each said the buyer pays. */
+async function storedCartEstimates(page: Page): Promise<number[]> {
+  return (await storedQueries(page))
+    .filter((query) => query.queryKey[0] === 'priceEstimate')
+    .map((query) => (query.data as { amount_payable?: number } | undefined)?.amount_payable ?? -1);
 }
 
 /** How many cart lines IndexedDB holds (the cart is written there at once, later changes batched). */

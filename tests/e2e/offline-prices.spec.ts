@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { appReady, waitForServiceWorkerControl } from './support/app';
+import { storedQueries } from './support/device';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -10,32 +11,15 @@ import { expect, test } from './support/fixtures';
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** The package codes of the catalogue lists kept on the device (the persisted query cache). */
-function storedPackageCodes(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('ibc-shop');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('kv')) return resolve([]);
-          const get = db.transaction('kv').objectStore('kv').get('queryCache');
-          get.onsuccess = () => {
-            type Stored = {
-              queryKey: unknown[];
-              state: { data?: { packages?: { package_code: string }[] } };
-            };
-            const queries: Stored[] = get.result?.value?.clientState?.queries ?? [];
-            resolve(
-              queries
-                .filter((query) => query.queryKey[0] === 'catalogue')
-                .flatMap((query) => query.state.data?.packages?.map((p) => p.package_code) ?? []),
-            );
-          };
-          get.onerror = () => resolve([]);
-        };
-      }),
-  );
+async function storedPackageCodes(page: Page): Promise<string[]> {
+  return (await storedQueries(page))
+    .filter((query) => query.queryKey[0] === 'catalogue')
+    .flatMap(
+      (query) =>
+        (query.data as { packages?: { package_code: string }[] } | undefined)?.packages?.map(
+          (p) => p.package_code,
+        ) ?? [],
+    );
 }
 
 const HYDRATION_ERROR = /418|hydrat|differed from the server/i;

@@ -1,7 +1,7 @@
 import { DatePicker, type DateValue, parseDate, useDatePicker } from '@ark-ui/react/date-picker';
 import { differenceInCalendarDays, eachDayOfInterval, format, formatISO, parseISO } from 'date-fns';
-import { type FocusEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { type FieldError, visibleError } from '../fieldError';
+import { type FocusEvent, useEffect, useRef, useState } from 'react';
+import { type FieldProps, useFieldIds, visibleError } from '../fieldError';
 import { ChevronDownIcon } from '../icons';
 import { useBoundField } from './textForm';
 import '../field.css';
@@ -21,23 +21,12 @@ export function inclusiveDays({ start, end }: DateRangeValue): number {
 const shown = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
 const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-export interface DateRangeInputProps {
-  label: ReactNode;
-  hint?: ReactNode;
-  value: DateRangeValue | null;
-  onChange: (value: DateRangeValue | null) => void;
+export interface DateRangeInputProps extends FieldProps<DateRangeValue | null> {
   /** The first and last days that may be chosen (yyyy-MM-dd). */
   min?: string;
   max?: string;
   /** Days that cannot be chosen, nor lie inside a chosen range (e.g. a device already booked). */
   isDateDisabled?: (isoDate: string) => boolean;
-  /** A message, or true when in error without one ("*Required"). */
-  error?: FieldError;
-  touched?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  onBlur?: () => void;
-  id?: string;
 }
 
 /**
@@ -60,12 +49,8 @@ export function DateRangeInput({
   onBlur,
   id,
 }: DateRangeInputProps) {
-  const autoId = useId();
-  const fieldId = id ?? `${autoId}-dates`;
-  const labelId = `${fieldId}-label`;
+  const { fieldId, labelId, hintId, errorId } = useFieldIds(id, 'dates');
   const summaryId = `${fieldId}-summary`;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
   const wrapperRef = useRef<HTMLDivElement>(null);
 
   // The days picked so far: none, a first day waiting for the last, or both.

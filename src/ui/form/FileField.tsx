@@ -1,7 +1,7 @@
 import { FileUpload, useFileUpload } from '@ark-ui/react/file-upload';
-import { type FocusEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../Button';
-import { type FieldError, visibleError } from '../fieldError';
+import { type FieldProps, useFieldIds, visibleError } from '../fieldError';
 import { useBoundField } from './textForm';
 import '../field.css';
 import './FileField.css';
@@ -65,23 +65,12 @@ function rejectionText(
   return `${file.name} cannot be used. Choose one ${typeList(types)} file.`;
 }
 
-export interface FileInputProps {
-  label: ReactNode;
-  hint?: ReactNode;
+export interface FileInputProps extends FieldProps<UploadedFile | null> {
   /** File types by extension, e.g. ['jpeg', 'jpg', 'png', 'pdf']. */
   accept: readonly string[];
   /** The largest file accepted, in bytes. */
   maxSize: number;
   upload: UploadFile;
-  value: UploadedFile | null;
-  onChange: (value: UploadedFile | null) => void;
-  /** A message, or true when in error without one ("*Required"). */
-  error?: FieldError;
-  touched?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  onBlur?: () => void;
-  id?: string;
 }
 
 /**
@@ -103,12 +92,8 @@ export function FileInput({
   onBlur,
   id,
 }: FileInputProps) {
-  const autoId = useId();
-  const fieldId = id ?? `${autoId}-file`;
-  const labelId = `${fieldId}-label`;
+  const { fieldId, labelId, hintId, errorId } = useFieldIds(id, 'file');
   const promptId = `${fieldId}-prompt`;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
   const wrapperRef = useRef<HTMLDivElement>(null);
 
   const [current, setCurrent] = useState<Upload | null>(null);
