@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, format, isValid, parse } from 'date-fns';
+import { addDays, formatISO, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { dialCodeSchema, isoCountryCodeSchema, phoneNumberSchema } from './account';
 import { PACKAGE_CODES } from './constants';
@@ -81,16 +80,24 @@ const INDIA_DIAL_CODE = /^\+?91$/;
 export const FORMS_TIME_ZONE = 'Asia/Kolkata';
 /** How far ahead a call or a demo can be booked. */
 export const PREFERRED_DATE_MAX_DAYS = 60;
-const ISO_DATE = 'yyyy-MM-dd';
+const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today in the shop's calendar, yyyy-MM-dd. */
 export function shopToday(now: Date): string {
-  return format(new TZDate(now, FORMS_TIME_ZONE), ISO_DATE);
+  // Intl knows the zone already: no time-zone library on the form pages for one date.
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: FORMS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** The last day a preferred date may be, yyyy-MM-dd. */
 export function lastPreferredDate(today: string): string {
-  return format(addDays(parse(today, ISO_DATE, new Date(0)), PREFERRED_DATE_MAX_DAYS), ISO_DATE);
+  return formatISO(addDays(parseISO(today), PREFERRED_DATE_MAX_DAYS), { representation: 'date' });
 }
 
 /** Why a preferred date (yyyy-MM-dd) cannot be booked on `today`, or null; both sides check it with their clock. */
@@ -105,7 +112,7 @@ const preferredDateSchema = z
   .string()
   .trim()
   .min(1, 'Choose a date')
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isValid(parse(v, ISO_DATE, new Date(0))), 'Choose a date');
+  .refine((v) => ISO_DATE_PATTERN.test(v) && isValid(parseISO(v)), 'Choose a date');
 
 /** When in the day a person would like the call or the demo (the shop's hours). */
 export const TIME_SLOTS = ['MORNING', 'AFTERNOON', 'EVENING'] as const;

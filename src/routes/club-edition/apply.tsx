@@ -5,12 +5,7 @@ import { RequestFormPage } from '@/features/forms/RequestFormPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/club-edition/apply')({
-  head: () => ({
-    meta: [
-      { title: pageTitle('Apply for the club edition') },
-      { name: 'description', content: 'Apply for the IBC Cricket club edition for your cricket club.' },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle('Apply for the club edition') }] }),
   component: function ClubEditionApplyRoute() {
     const auth = useAuth();
     return <RequestFormPage definition={CLUB_EDITION_FORM} userId={auth.signedIn ? auth.userId : null} />;

@@ -5,12 +5,7 @@ import { RequestFormPage } from '@/features/forms/RequestFormPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/experience-zone-interest-form')({
-  head: () => ({
-    meta: [
-      { title: pageTitle('Host an experience zone') },
-      { name: 'description', content: 'Tell IBC Cricket about a venue that could host an experience zone.' },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle('Host an experience zone') }] }),
   component: function ExperienceZoneRoute() {
     const auth = useAuth();
     return <RequestFormPage definition={EXPERIENCE_ZONE_FORM} userId={auth.signedIn ? auth.userId : null} />;

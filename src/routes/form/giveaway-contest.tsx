@@ -5,15 +5,7 @@ import { RequestFormPage } from '@/features/forms/RequestFormPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/giveaway-contest')({
-  head: () => ({
-    meta: [
-      { title: pageTitle('Giveaway contest') },
-      {
-        name: 'description',
-        content: 'Enter the IBC Cricket giveaway contest: tell us who you are and how you play.',
-      },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle('Giveaway contest') }] }),
   component: function GiveawayContestRoute() {
     const auth = useAuth();
     return <RequestFormPage definition={GIVEAWAY_CONTEST_FORM} userId={auth.signedIn ? auth.userId : null} />;

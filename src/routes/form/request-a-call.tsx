@@ -5,15 +5,7 @@ import { RequestFormPage } from '@/features/forms/RequestFormPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/request-a-call')({
-  head: () => ({
-    meta: [
-      { title: pageTitle('Request a call') },
-      {
-        name: 'description',
-        content: 'Leave your number and a time that suits you, and IBC Cricket will call you back.',
-      },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle('Request a call') }] }),
   component: function RequestACallRoute() {
     const auth = useAuth();
     return <RequestFormPage definition={REQUEST_A_CALL_FORM} userId={auth.signedIn ? auth.userId : null} />;

@@ -5,12 +5,7 @@ import { RequestFormPage } from '@/features/forms/RequestFormPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/business-licence/enterprise/contact-us')({
-  head: () => ({
-    meta: [
-      { title: pageTitle('Business licence for enterprises') },
-      { name: 'description', content: 'Contact IBC Cricket about a business licence for several venues.' },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle('Business licence for enterprises') }] }),
   component: function EnterpriseContactRoute() {
     const auth = useAuth();
     return (

@@ -5,15 +5,7 @@ import { RequestFormPage } from '@/features/forms/RequestFormPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/book-a-demo/')({
-  head: () => ({
-    meta: [
-      { title: pageTitle('Book a demo') },
-      {
-        name: 'description',
-        content: 'Book a demo of IBC Cricket near you, on a day and at a time that suit you.',
-      },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle('Book a demo') }] }),
   component: BookADemoRoute,
 });
 
