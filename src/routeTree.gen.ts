@@ -27,10 +27,17 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as ClubEditionApplyRouteImport } from './routes/club-edition/apply'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
+import { Route as FormExperienceZoneInterestFormRouteImport } from './routes/form/experience-zone-interest-form'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
+import { Route as FormGiveawayContestRouteImport } from './routes/form/giveaway-contest'
+import { Route as FormRequestACallRouteImport } from './routes/form/request-a-call'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
 import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
+import { Route as BusinessLicenceEnterpriseContactUsRouteImport } from './routes/business-licence/enterprise/contact-us'
+import { Route as FormBookADemoIndexRouteImport } from './routes/form/book-a-demo/index'
+import { Route as FormBookADemoSuccessRouteImport } from './routes/form/book-a-demo/success'
 import { Route as OrderIdErrorRouteImport } from './routes/order/$id/error'
 import { Route as OrderIdSuccessRouteImport } from './routes/order/$id/success'
 import { Route as SignInGoogleCallbackRouteImport } from './routes/sign-in/google/callback'
@@ -127,14 +134,35 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ClubEditionApplyRoute = ClubEditionApplyRouteImport.update({
+  id: '/club-edition/apply',
+  path: '/club-edition/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FSignInRoute = FSignInRouteImport.update({
   id: '/f/sign-in',
   path: '/f/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FormExperienceZoneInterestFormRoute =
+  FormExperienceZoneInterestFormRouteImport.update({
+    id: '/form/experience-zone-interest-form',
+    path: '/form/experience-zone-interest-form',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const FormGetInviteRoute = FormGetInviteRouteImport.update({
   id: '/form/get-invite',
   path: '/form/get-invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormGiveawayContestRoute = FormGiveawayContestRouteImport.update({
+  id: '/form/giveaway-contest',
+  path: '/form/giveaway-contest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormRequestACallRoute = FormRequestACallRouteImport.update({
+  id: '/form/request-a-call',
+  path: '/form/request-a-call',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInIndexRoute = SignInIndexRouteImport.update({
@@ -145,6 +173,22 @@ const SignInIndexRoute = SignInIndexRouteImport.update({
 const SignInVerifyRoute = SignInVerifyRouteImport.update({
   id: '/sign-in/verify',
   path: '/sign-in/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessLicenceEnterpriseContactUsRoute =
+  BusinessLicenceEnterpriseContactUsRouteImport.update({
+    id: '/business-licence/enterprise/contact-us',
+    path: '/business-licence/enterprise/contact-us',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const FormBookADemoIndexRoute = FormBookADemoIndexRouteImport.update({
+  id: '/form/book-a-demo/',
+  path: '/form/book-a-demo/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormBookADemoSuccessRoute = FormBookADemoSuccessRouteImport.update({
+  id: '/form/book-a-demo/success',
+  path: '/form/book-a-demo/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderIdErrorRoute = OrderIdErrorRouteImport.update({
@@ -187,14 +231,21 @@ export interface FileRoutesByFullPath {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
   '/form/get-invite': typeof FormGetInviteRoute
+  '/form/giveaway-contest': typeof FormGiveawayContestRoute
+  '/form/request-a-call': typeof FormRequestACallRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/business-licence/enterprise/contact-us': typeof BusinessLicenceEnterpriseContactUsRoute
+  '/form/book-a-demo/success': typeof FormBookADemoSuccessRoute
   '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
+  '/form/book-a-demo/': typeof FormBookADemoIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -215,14 +266,21 @@ export interface FileRoutesByTo {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
   '/form/get-invite': typeof FormGetInviteRoute
+  '/form/giveaway-contest': typeof FormGiveawayContestRoute
+  '/form/request-a-call': typeof FormRequestACallRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in': typeof SignInIndexRoute
+  '/business-licence/enterprise/contact-us': typeof BusinessLicenceEnterpriseContactUsRoute
+  '/form/book-a-demo/success': typeof FormBookADemoSuccessRoute
   '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
+  '/form/book-a-demo': typeof FormBookADemoIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -244,14 +302,21 @@ export interface FileRoutesById {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
   '/form/get-invite': typeof FormGetInviteRoute
+  '/form/giveaway-contest': typeof FormGiveawayContestRoute
+  '/form/request-a-call': typeof FormRequestACallRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
+  '/business-licence/enterprise/contact-us': typeof BusinessLicenceEnterpriseContactUsRoute
+  '/form/book-a-demo/success': typeof FormBookADemoSuccessRoute
   '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
   '/sign-in/google/callback': typeof SignInGoogleCallbackRoute
   '/sign-in/sign-up/verify': typeof SignInSignUpVerifyRoute
+  '/form/book-a-demo/': typeof FormBookADemoIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -274,14 +339,21 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/club-edition/apply'
     | '/f/sign-in'
+    | '/form/experience-zone-interest-form'
     | '/form/get-invite'
+    | '/form/giveaway-contest'
+    | '/form/request-a-call'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/business-licence/enterprise/contact-us'
+    | '/form/book-a-demo/success'
     | '/order/$id/error'
     | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
+    | '/form/book-a-demo/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -302,14 +374,21 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/club-edition/apply'
     | '/f/sign-in'
+    | '/form/experience-zone-interest-form'
     | '/form/get-invite'
+    | '/form/giveaway-contest'
+    | '/form/request-a-call'
     | '/sign-in/verify'
     | '/sign-in'
+    | '/business-licence/enterprise/contact-us'
+    | '/form/book-a-demo/success'
     | '/order/$id/error'
     | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
+    | '/form/book-a-demo'
   id:
     | '__root__'
     | '/'
@@ -330,14 +409,21 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/club-edition/apply'
     | '/f/sign-in'
+    | '/form/experience-zone-interest-form'
     | '/form/get-invite'
+    | '/form/giveaway-contest'
+    | '/form/request-a-call'
     | '/sign-in/verify'
     | '/sign-in/'
+    | '/business-licence/enterprise/contact-us'
+    | '/form/book-a-demo/success'
     | '/order/$id/error'
     | '/order/$id/success'
     | '/sign-in/google/callback'
     | '/sign-in/sign-up/verify'
+    | '/form/book-a-demo/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -359,14 +445,21 @@ export interface RootRouteChildren {
   PurchaseRoute: typeof PurchaseRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  ClubEditionApplyRoute: typeof ClubEditionApplyRoute
   FSignInRoute: typeof FSignInRoute
+  FormExperienceZoneInterestFormRoute: typeof FormExperienceZoneInterestFormRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
+  FormGiveawayContestRoute: typeof FormGiveawayContestRoute
+  FormRequestACallRoute: typeof FormRequestACallRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
   SignInIndexRoute: typeof SignInIndexRoute
+  BusinessLicenceEnterpriseContactUsRoute: typeof BusinessLicenceEnterpriseContactUsRoute
+  FormBookADemoSuccessRoute: typeof FormBookADemoSuccessRoute
   OrderIdErrorRoute: typeof OrderIdErrorRoute
   OrderIdSuccessRoute: typeof OrderIdSuccessRoute
   SignInGoogleCallbackRoute: typeof SignInGoogleCallbackRoute
   SignInSignUpVerifyRoute: typeof SignInSignUpVerifyRoute
+  FormBookADemoIndexRoute: typeof FormBookADemoIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -497,6 +590,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/club-edition/apply': {
+      id: '/club-edition/apply'
+      path: '/club-edition/apply'
+      fullPath: '/club-edition/apply'
+      preLoaderRoute: typeof ClubEditionApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/f/sign-in': {
       id: '/f/sign-in'
       path: '/f/sign-in'
@@ -504,11 +604,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/form/experience-zone-interest-form': {
+      id: '/form/experience-zone-interest-form'
+      path: '/form/experience-zone-interest-form'
+      fullPath: '/form/experience-zone-interest-form'
+      preLoaderRoute: typeof FormExperienceZoneInterestFormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/form/get-invite': {
       id: '/form/get-invite'
       path: '/form/get-invite'
       fullPath: '/form/get-invite'
       preLoaderRoute: typeof FormGetInviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/form/giveaway-contest': {
+      id: '/form/giveaway-contest'
+      path: '/form/giveaway-contest'
+      fullPath: '/form/giveaway-contest'
+      preLoaderRoute: typeof FormGiveawayContestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/form/request-a-call': {
+      id: '/form/request-a-call'
+      path: '/form/request-a-call'
+      fullPath: '/form/request-a-call'
+      preLoaderRoute: typeof FormRequestACallRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in/': {
@@ -523,6 +644,27 @@ declare module '@tanstack/react-router' {
       path: '/sign-in/verify'
       fullPath: '/sign-in/verify'
       preLoaderRoute: typeof SignInVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-licence/enterprise/contact-us': {
+      id: '/business-licence/enterprise/contact-us'
+      path: '/business-licence/enterprise/contact-us'
+      fullPath: '/business-licence/enterprise/contact-us'
+      preLoaderRoute: typeof BusinessLicenceEnterpriseContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/form/book-a-demo/': {
+      id: '/form/book-a-demo/'
+      path: '/form/book-a-demo'
+      fullPath: '/form/book-a-demo/'
+      preLoaderRoute: typeof FormBookADemoIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/form/book-a-demo/success': {
+      id: '/form/book-a-demo/success'
+      path: '/form/book-a-demo/success'
+      fullPath: '/form/book-a-demo/success'
+      preLoaderRoute: typeof FormBookADemoSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order/$id/error': {
@@ -576,14 +718,22 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseRoute: PurchaseRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  ClubEditionApplyRoute: ClubEditionApplyRoute,
   FSignInRoute: FSignInRoute,
+  FormExperienceZoneInterestFormRoute: FormExperienceZoneInterestFormRoute,
   FormGetInviteRoute: FormGetInviteRoute,
+  FormGiveawayContestRoute: FormGiveawayContestRoute,
+  FormRequestACallRoute: FormRequestACallRoute,
   SignInVerifyRoute: SignInVerifyRoute,
   SignInIndexRoute: SignInIndexRoute,
+  BusinessLicenceEnterpriseContactUsRoute:
+    BusinessLicenceEnterpriseContactUsRoute,
+  FormBookADemoSuccessRoute: FormBookADemoSuccessRoute,
   OrderIdErrorRoute: OrderIdErrorRoute,
   OrderIdSuccessRoute: OrderIdSuccessRoute,
   SignInGoogleCallbackRoute: SignInGoogleCallbackRoute,
   SignInSignUpVerifyRoute: SignInSignUpVerifyRoute,
+  FormBookADemoIndexRoute: FormBookADemoIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,7 +4,7 @@ import {
   formSubmissionResponseSchema,
   formSubmissionsResponseSchema,
 } from '@contract/forms';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { getAccessToken, type TokenSetName } from './tokens';
 
@@ -20,7 +20,7 @@ export function formSession(): TokenSetName | null {
   return SUBMITTING_SETS.find((set) => getAccessToken(set) !== '') ?? null;
 }
 
-/** Sends a form: under the buyer's account when signed in, otherwise as a visitor's. */
+/** Sends a form: under the buyer's account when signed in, otherwise as a visitor's. Called by ./sendForm only. */
 export function submitForm(body: FormSubmissionRequest, session: TokenSetName | null = formSession()) {
   return apiRequest({
     service: 'forms',
@@ -54,10 +54,4 @@ export const formSubmissionsQuery = (formId: FormId, session: TokenSetName) =>
       });
       return answer.submissions;
     },
-  });
-
-export const submitFormMutation = () =>
-  mutationOptions({
-    mutationKey: ['forms', 'submit'] as const,
-    mutationFn: (body: FormSubmissionRequest) => submitForm(body),
   });

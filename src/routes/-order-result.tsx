@@ -1,6 +1,6 @@
 import type { Order } from '@contract/orders';
 import { Navigate, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { SIGN_IN_PATH } from '@/features/auth/guards';
@@ -16,6 +16,9 @@ function productTypeOf(order: Order): string | null {
   const page = Object.values(PRODUCT_PAGES).find((p) => p.packageCodes.some((code) => codes.includes(code)));
   return page?.productType ?? null;
 }
+
+// The setup call's form (and its select library) loads only under a paid order.
+const OrderSetupCall = lazy(() => import('@/features/forms/OrderSetupCall'));
 
 function Checking() {
   return (
@@ -67,6 +70,11 @@ export function OrderResultRoute({ orderId, at }: { orderId: string | undefined;
       replacePath={replacePath}
       track={track}
       productTypeOf={productTypeOf}
+      afterSuccess={(paid) => (
+        <Suspense fallback={null}>
+          <OrderSetupCall orderId={paid} userId={auth.userId ?? null} />
+        </Suspense>
+      )}
     />
   );
 }

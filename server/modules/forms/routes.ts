@@ -100,7 +100,12 @@ export const formsModule = fp<ModuleOptions>(
   async (app, deps) => {
     await app.register(formsRoutes, {
       prefix: '/api/forms',
-      service: createFormsService({ db: deps.db, now: deps.now, testNumbers: deps.config.OTP_TEST_NUMBERS }),
+      service: createFormsService({
+        db: deps.db,
+        now: deps.now,
+        testNumbers: deps.config.OTP_TEST_NUMBERS,
+        formsLogin: deps.config.features.formsLogin,
+      }),
       limits: formsLimits(deps),
     });
   },

@@ -2,7 +2,10 @@ import {
   FORM_SUBMISSIONS_PAGE,
   type FormId,
   type FormSubmission,
+  formNeedsSignIn,
   type formSubmissionRequestSchema,
+  preferredDateProblem,
+  shopToday,
 } from '@contract/forms';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -17,6 +20,8 @@ export interface FormsServiceDeps {
   now: () => Date;
   /** The sign-in's test numbers: accepted on a form as they are at sign-in. */
   testNumbers: ReadonlyMap<string, string>;
+  /** The forms-login flag (spec §9): on, the forms of SIGN_IN_FORM_IDS are refused without an account. */
+  formsLogin: boolean;
 }
 
 /** What is kept of a form's data: its filled fields as text, empty optional ones left out. */
@@ -45,6 +50,12 @@ function checkedPhone(
   }
 }
 
+/** A preferred date before today or too far ahead, named as the form's field. */
+function checkPreferredDate(date: string, now: Date): void {
+  const problem = preferredDateProblem(date, shopToday(now));
+  if (problem) throw new HttpError(400, problem, { field: 'form_submission_data.preferred_date' });
+}
+
 function toWire(row: FormSubmissionRow): FormSubmission {
   return {
     submission_id: row.id,
@@ -55,27 +66,27 @@ function toWire(row: FormSubmissionRow): FormSubmission {
 }
 
 /** Request forms (spec §1, §7 "Forms"): a visitor's or a buyer's submission, and a buyer's own list. */
-export function createFormsService({ db, now, testNumbers }: FormsServiceDeps) {
+export function createFormsService({ db, now, testNumbers, formsLogin }: FormsServiceDeps) {
   function prepare(body: SubmissionBody): Record<string, string> {
-    switch (body.form_id) {
-      case 'get_invite': {
-        const data = body.form_submission_data;
-        const phone = checkedPhone(data, testNumbers);
-        return storedData({
-          ...data,
-          phone_number: phone.phoneNumber,
-          country_code: phone.countryCode,
-          iso_country_code: phone.isoCountryCode,
-        });
-      }
-      case 'payment_gateway_issue':
-        return storedData(body.form_submission_data);
-    }
+    const data: Record<string, string | undefined> = body.form_submission_data;
+    if ('preferred_date' in body.form_submission_data)
+      checkPreferredDate(body.form_submission_data.preferred_date, now());
+    if (!('phone_number' in body.form_submission_data)) return storedData(data);
+    // Every number is kept as the sign-in keeps it: national digits, its dial code and its country.
+    const phone = checkedPhone(body.form_submission_data, testNumbers);
+    return storedData({
+      ...data,
+      phone_number: phone.phoneNumber,
+      country_code: phone.countryCode,
+      iso_country_code: phone.isoCountryCode,
+    });
   }
 
   return {
     /** Stores a submission; userId is null for the anonymous call. */
     async submit(body: SubmissionBody, userId: string | null): Promise<FormSubmission> {
+      if (userId === null && formNeedsSignIn(body.form_id, formsLogin))
+        throw new HttpError(401, 'Sign in to send this form');
       const row = await insertFormSubmission(db, {
         formId: body.form_id,
         userId,

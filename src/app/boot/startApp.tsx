@@ -2,10 +2,12 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { onFormSent } from '@/api/formEvents';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import { AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
+import type { Track } from '@/features/analytics/track';
+import { AuthProvider } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
 import { hydrateCart } from '@/state/cart';
@@ -31,8 +33,16 @@ export async function registerServiceWorker(): Promise<void> {
 }
 
 // The analytics code loads with the first event (a sign-in step), not with the page.
-const track: AuthTrack = (event, properties) =>
+const track: Track = (event, properties) =>
   void import('@/features/analytics/track').then((analytics) => analytics.track(event, properties));
+
+// Spec §1: every stored form submission, whichever page or flow sent it.
+onFormSent((submission) =>
+  track('form_submit_success', {
+    form_id: submission.form_id,
+    product: submission.form_submission_data.product ?? null,
+  }),
+);
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */

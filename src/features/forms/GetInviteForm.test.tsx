@@ -19,6 +19,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   resetClient();
+  sessionStorage.clear();
   mockViewport(1280);
 });
 afterEach(() => vi.unstubAllGlobals());

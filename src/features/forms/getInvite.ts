@@ -1,26 +1,8 @@
-import {
-  type FormSubmissionRequest,
-  getInviteDataSchema,
-  INVITE_PRODUCTS,
-  type InviteProduct,
-} from '@contract/forms';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { z } from 'zod';
-import {
-  cleanPhoneNumber,
-  DEFAULT_COUNTRY,
-  findPhoneCountry,
-  INVALID_MOBILE_MESSAGE,
-  isPhoneCountry,
-  phoneCountryLabel,
-  phoneNumberError,
-} from '@/lib/phone';
+import { INVITE_PRODUCTS, type InviteProduct } from '@contract/forms';
 import type { DropdownOption } from '@/ui/Dropdown';
+import type { RequestFormDefinition } from './requestForm';
 
-/*
- * The get-invite form's values and rules (spec §2 /form/get-invite): the contract's schema per field, and the
- * number checked for its chosen country as the sign-in checks it.
- */
+/* The get-invite form (spec §2 /form/get-invite): who asks, how to reach them and which product it is for. */
 
 export const INVITE_PRODUCT_LABELS: Record<InviteProduct, string> = {
   BUSINESS_LICENCE: 'Business licence',
@@ -32,89 +14,33 @@ export const INVITE_PRODUCT_OPTIONS: readonly DropdownOption[] = INVITE_PRODUCTS
   label: INVITE_PRODUCT_LABELS[product],
 }));
 
-export interface GetInviteValues {
-  name: string;
-  country: DropdownOption;
-  phone: string;
-  email: string;
-  city: string;
-  organisation: string;
-  /** '' until one is chosen. */
-  product: string;
-  message: string;
-}
-
-const data = getInviteDataSchema.shape;
-
-/** The form's validator: each field by the contract's rule, the number for the chosen country. */
-export const getInviteFormSchema = z
-  .object({
-    name: data.name,
-    country: z.object({ value: z.string(), label: z.string() }),
-    phone: z.string(),
-    email: data.email,
-    city: data.city,
-    organisation: data.organisation.unwrap(),
-    // Held as text by the picker, '' until a product is chosen.
-    product: z.string().pipe(data.product),
-    message: data.message.unwrap(),
-  })
-  .refine(
-    ({ country, phone }) =>
-      phoneNumberError(phone, isPhoneCountry(country.value) ? country.value : DEFAULT_COUNTRY) === null,
+export const GET_INVITE_FORM: RequestFormDefinition = {
+  formId: 'get_invite',
+  title: 'Get an invite',
+  lead: 'The business licence and the business kit are sold by invitation. Tell us about you and we will send you an invite code for the checkout.',
+  submitLabel: 'Request an invite',
+  fields: [
     {
-      path: ['phone'],
-      message: INVALID_MOBILE_MESSAGE,
-      // Checked even while other fields are still wrong, so every error shows on the first submit.
-      when: (payload) => {
-        const value = payload.value as { phone?: unknown; country?: { value?: unknown } } | undefined;
-        return typeof value?.phone === 'string' && typeof value.country?.value === 'string';
-      },
+      kind: 'select',
+      name: 'product',
+      label: 'Invite for',
+      placeholder: 'Choose a product',
+      options: INVITE_PRODUCT_OPTIONS,
     },
-  );
-
-/** Where the server's field errors go: form_submission_data.<wire name> → the form field. */
-export const GET_INVITE_API_FIELDS: Readonly<Record<string, keyof GetInviteValues>> = {
-  'form_submission_data.name': 'name',
-  'form_submission_data.phone_number': 'phone',
-  'form_submission_data.country_code': 'country',
-  'form_submission_data.iso_country_code': 'country',
-  'form_submission_data.email': 'email',
-  'form_submission_data.city': 'city',
-  'form_submission_data.organisation': 'organisation',
-  'form_submission_data.product': 'product',
-  'form_submission_data.message': 'message',
+    { kind: 'text', name: 'name', label: 'Full name', autoComplete: 'name' },
+    { kind: 'phone' },
+    { kind: 'text', name: 'email', label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+    { kind: 'text', name: 'city', label: 'City', autoComplete: 'address-level2' },
+    {
+      kind: 'text',
+      name: 'organisation',
+      label: 'Organisation or club (optional)',
+      autoComplete: 'organization',
+    },
+    { kind: 'text', name: 'message', label: 'Message (optional)' },
+  ],
+  thanks: {
+    title: 'Thanks — we will be in touch',
+    text: 'Thanks — we will be in touch with your invite code',
+  },
 };
-
-/** The submission as the forms service takes it; empty optional fields are left out. */
-export function toGetInviteSubmission(values: GetInviteValues): FormSubmissionRequest {
-  const country = findPhoneCountry(values.country.value) ?? findPhoneCountry(DEFAULT_COUNTRY);
-  const organisation = values.organisation.trim();
-  const message = values.message.trim();
-  return {
-    form_id: 'get_invite',
-    form_submission_data: {
-      name: values.name.trim(),
-      phone_number: cleanPhoneNumber(values.phone),
-      country_code: country?.dialCode ?? '+91',
-      iso_country_code: country?.iso ?? DEFAULT_COUNTRY,
-      email: values.email.trim(),
-      city: values.city.trim(),
-      product: data.product.parse(values.product),
-      ...(organisation ? { organisation } : {}),
-      ...(message ? { message } : {}),
-    },
-  };
-}
-
-/** The country picker's option for a country (India when none or unknown). */
-export function countryOptionOf(iso: string | null): DropdownOption {
-  const country = (iso ? findPhoneCountry(iso) : undefined) ??
-    findPhoneCountry(DEFAULT_COUNTRY) ?? { iso: DEFAULT_COUNTRY, name: 'India', dialCode: '+91' };
-  return { value: country.iso, label: phoneCountryLabel(country) };
-}
-
-/** The country of the profile's number (+1 is several countries: the number itself tells which). */
-export function profileCountry(profile: { phoneNumberWithCountryCode: string }): string | null {
-  return parsePhoneNumberFromString(profile.phoneNumberWithCountryCode)?.country ?? null;
-}

@@ -1,6 +1,5 @@
 import type { InviteProduct } from '@contract/forms';
 import { createFileRoute } from '@tanstack/react-router';
-import { track } from '@/features/analytics/track';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { GetInviteForm } from '@/features/forms/GetInviteForm';
 import { INVITE_PRODUCT_SEARCH, parseGetInviteSearch } from '@/lib/inviteSearch';
@@ -25,16 +24,5 @@ function GetInviteRoute() {
   const { product } = Route.useSearch();
   const auth = useAuth();
   const preselected: InviteProduct | undefined = product ? INVITE_PRODUCT_SEARCH[product] : undefined;
-  return (
-    <GetInviteForm
-      product={preselected}
-      userId={auth.signedIn ? auth.userId : null}
-      onSubmitted={(submission) =>
-        track('form_submit_success', {
-          form_id: submission.form_id,
-          product: submission.form_submission_data.product ?? null,
-        })
-      }
-    />
-  );
+  return <GetInviteForm product={preselected} userId={auth.signedIn ? auth.userId : null} />;
 }

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { submitForm } from '@/api/forms';
 import { cancelOrder, createOrder, fetchAndUpdatePaymentStatus, fetchOrderStatus } from '@/api/orders';
+import { sendForm } from '@/api/sendForm';
 import { pageLoad } from '@/lib/pageLoad';
 import { writeLastOrderId } from '@/storage/checkoutDraft';
 import type { paymentMachine } from '../paymentMachine';
@@ -47,7 +47,7 @@ export function paymentLogic(
       ),
       fetchOrderStatus: fromPromise(({ input, signal }) => fetchOrderStatus(input.orderId, { signal })),
       submitIssueForm: fromPromise(({ input }) =>
-        submitForm({ form_id: 'payment_gateway_issue', form_submission_data: { orderId: input.orderId } }),
+        sendForm({ form_id: 'payment_gateway_issue', form_submission_data: { orderId: input.orderId } }),
       ),
     },
   });

@@ -1,7 +1,7 @@
 import { toMinor } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { fetchOrder, fetchOrderStatus } from '@/api/orders';
 import { orderTaxLines } from '@/lib/gst';
 import { settlePaidOrder } from '@/state/paidOrder';
@@ -52,6 +52,8 @@ export interface OrderResultProps {
   /** Spec §2's product type for the Checkout Completed event, as the route derives it. */
   productTypeOf?: (order: Order) => string | null;
   calls?: Partial<OrderResultCalls>;
+  /** What the page adds under a paid order's card (the setup call form). */
+  afterSuccess?: ((orderId: string) => ReactNode) | undefined;
 }
 
 function orderPlace(order: Order): string {
@@ -166,6 +168,7 @@ export function OrderResult({
   track,
   productTypeOf,
   calls: callOverrides,
+  afterSuccess,
 }: OrderResultProps) {
   const calls = { ...DEFAULT_CALLS, ...callOverrides };
   const callsRef = useRef(calls);
@@ -247,6 +250,7 @@ export function OrderResult({
   return (
     <div className="order-result" ref={card}>
       {outcome === 'SUCCESS' && <SuccessCard orderId={orderId} order={loadedOrder} />}
+      {outcome === 'SUCCESS' && afterSuccess?.(orderId)}
       {outcome === 'FAILED' && <FailureCard />}
       {outcome === 'refunding' && (
         <section className="order-result__card" aria-labelledby="order-result-refunding">

@@ -1,0 +1,2 @@
+ALTER TABLE "form_submissions" DROP CONSTRAINT "form_submissions_form_id";--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_form_id" CHECK ("form_submissions"."form_id" in ('get_invite', 'payment_gateway_issue', 'request_a_call', 'book_a_demo', 'giveaway_contest', 'experience_zone_interest', 'club_edition_apply', 'enterprise_contact', 'order_setup_call'));
