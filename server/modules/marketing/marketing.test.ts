@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@contract/common';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
@@ -82,5 +83,39 @@ describe('marketing pushes', () => {
       payload: { event_name: 'purchase', event_data: { note: 'x'.repeat(20_000) } },
     });
     expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('a push replayed with its Idempotency-Key', () => {
+  const push = (key: string, event_name = 'user_logout') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/marketing/web_engage/events/push/',
+      headers: { 'idempotency-key': key },
+      payload: { event_name, event_data: { reason: 'signed-out' } },
+    });
+  const stored = (key: string) =>
+    shop.db.select().from(schema.marketingEvents).where(eq(schema.marketingEvents.idempotencyKey, key));
+
+  it('is accepted again and stored once', async () => {
+    const key = '7b6a5f4e-3d2c-4b1a-9f8e-7d6c5b4a3f2e';
+    expect((await push(key)).statusCode).toBe(202);
+    const again = await push(key);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ accepted: true });
+    expect(await stored(key)).toHaveLength(1);
+  });
+
+  it('stores one row when two pushes of one key arrive at once', async () => {
+    const key = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const answers = await Promise.all([push(key), push(key)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    expect(await stored(key)).toHaveLength(1);
+  });
+
+  it('refuses a malformed key', async () => {
+    const res = await push('bad key!');
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).data.message).toContain('Idempotency-Key');
   });
 });

@@ -2,6 +2,7 @@ import { eventPushRequestSchema, pushResponseSchema, userPushRequestSchema } fro
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createMarketingService, type MarketingService } from './service';
 
@@ -29,7 +30,7 @@ export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = as
       schema: { body: eventPushRequestSchema, response: { 202: pushResponseSchema } },
     },
     async (request, reply) => {
-      await service.pushEvent(request.body);
+      await service.pushEvent(request.body, idempotencyKeyOf(request));
       return reply.code(202).send({ accepted: true });
     },
   );
@@ -46,7 +47,7 @@ export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = as
         schema: { body: userPushRequestSchema, response: { 202: pushResponseSchema } },
       },
       async (request, reply) => {
-        await service.pushUser(kind, request.body);
+        await service.pushUser(kind, request.body, idempotencyKeyOf(request));
         return reply.code(202).send({ accepted: true });
       },
     );
