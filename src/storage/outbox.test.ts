@@ -195,10 +195,17 @@ describe('the outbox', () => {
 });
 
 describe('what a status means for an entry', () => {
-  it('2xx sent; 4xx refused except 408, 425 and 429; 5xx failed', () => {
-    expect([201, 202].map(outcomeOfStatus)).toEqual(['sent', 'sent']);
-    expect([400, 401, 409, 413].map(outcomeOfStatus)).toEqual(['refused', 'refused', 'refused', 'refused']);
-    expect([408, 425, 429, 500, 503].map(outcomeOfStatus)).toEqual([
+  it('2xx sent; 4xx refused except 408, 425 and 429 (for a form); 5xx failed', () => {
+    expect([201, 202].map((status) => outcomeOfStatus(status))).toEqual(['sent', 'sent']);
+    expect([400, 401, 409, 413].map((status) => outcomeOfStatus(status))).toEqual([
+      'refused',
+      'refused',
+      'refused',
+      'refused',
+    ]);
+    expect(outcomeOfStatus(429, 'event')).toBe('refused');
+    expect(outcomeOfStatus(429, 'associate-view')).toBe('refused');
+    expect([408, 425, 429, 500, 503].map((status) => outcomeOfStatus(status))).toEqual([
       'failed',
       'failed',
       'failed',

@@ -135,9 +135,13 @@ export type Delivery =
   /** The network, the server or its limits failed: it is sent again later. */
   | { outcome: 'failed' };
 
-/** What an HTTP status means for an entry: 2xx sent; a 4xx refused, except a timeout or a limit; else failed. */
-export function outcomeOfStatus(status: number): Delivery['outcome'] {
+/**
+ * What an HTTP status means for an entry: 2xx sent; a 4xx refused, except a timeout or a limit; else failed. An
+ * analytics entry over its limit is refused too: it must not hold up the forms behind it for an hour.
+ */
+export function outcomeOfStatus(status: number, kind: OutboxKind = 'form'): Delivery['outcome'] {
   if (status >= 200 && status < 300) return 'sent';
+  if (status === 429 && kind !== 'form') return 'refused';
   if (status === 408 || status === 425 || status === 429) return 'failed';
   if (status >= 400 && status < 500) return 'refused';
   return 'failed';

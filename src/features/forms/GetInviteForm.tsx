@@ -4,7 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { profileQuery } from '@/api/account';
 import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
-import { submitFormMutation } from '@/api/forms';
+import { submitFormMutation, useFormDelivery } from '@/api/forms';
 import { useAppForm } from '@/ui/form/form';
 import { PhoneFields } from '@/ui/form/PhoneFields';
 import {
@@ -34,6 +34,9 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
   const here = useRouterState({ select: (state) => state.location.href });
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<FormSubmission | null>(null);
+  // The Idempotency-Key of a request that waits in the outbox for the connection.
+  const [waitingKey, setWaitingKey] = useState<string | null>(null);
+  const delivery = useFormDelivery(waitingKey);
   const send = useMutation(submitFormMutation());
   const profile = useQuery({ ...profileQuery(userId ?? ''), enabled: userId !== null && userId !== '' });
 
@@ -54,6 +57,10 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
       setFormError(null);
       try {
         const answer = await send.mutateAsync(toGetInviteSubmission(value));
+        if (answer.status === 'waiting') {
+          setWaitingKey(answer.key);
+          return;
+        }
         setSent(answer.submission);
         onSubmitted?.(answer.submission);
       } catch (error) {
@@ -78,10 +85,40 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
     }
   }, [details, form]);
 
+  // The request that waited was sent (or refused) from the outbox, now or after the connection came back.
+  useEffect(() => {
+    if (!delivery || delivery.state === 'waiting') return;
+    setWaitingKey(null);
+    if (delivery.state === 'dropped') {
+      setFormError(delivery.message);
+      return;
+    }
+    if (delivery.submission) {
+      setSent(delivery.submission);
+      onSubmitted?.(delivery.submission);
+    }
+  }, [delivery, onSubmitted]);
+
   const thanksRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (sent) thanksRef.current?.focus();
-  }, [sent]);
+    if (sent || waitingKey) thanksRef.current?.focus();
+  }, [sent, waitingKey]);
+
+  if (waitingKey) {
+    return (
+      <section className="request-form" aria-labelledby={headingId}>
+        <h1 id={headingId} ref={thanksRef} tabIndex={-1} className="request-form__title">
+          Waiting to send
+        </h1>
+        <p className="request-form__lead" role="status">
+          Your request is saved on this device and will be sent when you are back online.
+        </p>
+        <Link to="/" className="request-form__link">
+          Back to the shop
+        </Link>
+      </section>
+    );
+  }
 
   if (sent) {
     return (
@@ -90,7 +127,7 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
           Thanks — we will be in touch
         </h1>
         <p className="request-form__lead" role="status">
-          Thanks — we will be in touch with your invite code
+          Sent. Thanks — we will be in touch with your invite code
           {sent.form_submission_data.email ? ` at ${sent.form_submission_data.email}` : ''}.
         </p>
         <Link to="/" className="request-form__link">
