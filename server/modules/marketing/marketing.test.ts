@@ -5,12 +5,14 @@ import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { type TestApp, testApp } from '../../testing';
 
+const OPERATOR_TOKEN = 'operator-token-for-tests';
 let shop: TestApp;
 let app: App;
 
 beforeAll(async () => {
   shop = await testApp({
     now: () => new Date('2026-11-21T10:00:00Z'),
+    operatorToken: OPERATOR_TOKEN,
   });
   app = shop.app;
 });
@@ -117,5 +119,35 @@ describe('a push replayed with its Idempotency-Key', () => {
     const res = await push('bad key!');
     expect(res.statusCode).toBe(400);
     expect(errorBodySchema.parse(res.json()).data.message).toContain('Idempotency-Key');
+  });
+});
+
+describe("the operator's read of the stored pushes", () => {
+  it('lists the last pushes oldest first with their keys, only with the operator token', async () => {
+    const url = '/api/marketing/admin/events/v1/?limit=2';
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const [key, event_name] of [
+      ['9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'requested_otp'],
+      ['8a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'user_login'],
+    ] as const) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/marketing/web_engage/events/push/',
+        headers: { 'idempotency-key': key },
+        payload: { event_name },
+      });
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().events.map((e: { name: string; idempotency_key: string }) => [e.name, e.idempotency_key]),
+    ).toEqual([
+      ['requested_otp', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
+      ['user_login', '8a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
+    ]);
   });
 });

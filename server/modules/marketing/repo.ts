@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deleteRowsBefore } from '../../db/retention';
 import { marketingEvents } from '../../db/schema';
@@ -30,4 +30,10 @@ export function deleteMarketingEventsBefore(db: Executor, cutoff: Date): Promise
     { id: marketingEvents.id, stampedAt: marketingEvents.receivedAt },
     cutoff,
   );
+}
+
+/** The last `limit` pushes, oldest first (the operator's read). */
+export async function recentMarketingEvents(db: Executor, limit: number) {
+  const rows = await db.select().from(marketingEvents).orderBy(desc(marketingEvents.id)).limit(limit);
+  return rows.reverse();
 }
