@@ -9,7 +9,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from './client';
 import { isApiError } from './errors';
-import { enqueue, newIdempotencyKey, useOutboxStatus } from './outbox';
+import { newIdempotencyKey, useOutboxStatus } from './outboxStatus';
 import { getAccessToken, type TokenSetName } from './tokens';
 
 /*
@@ -56,6 +56,8 @@ export async function submitForm(
   } catch (error) {
     if (!isApiError(error) || !(error.isNetworkError || error.isTimeout)) throw error;
     try {
+      // The outbox's code loads only when a request has to wait.
+      const { enqueue } = await import('./outbox');
       await enqueue({ kind: 'form', request, key });
     } catch (queueError) {
       // No room or no IndexedDB: the person sees why, and what they typed stays.
