@@ -106,6 +106,13 @@ export async function enqueue({
   return { key, kept: true };
 }
 
+/** An analytics event to the marketing service (spec §7): never throws, whatever befalls it. */
+export function enqueueEvent(path: string, body: unknown): Promise<unknown> {
+  return enqueue({ kind: 'event', request: { service: 'marketing', path, body, tz: false } }).catch(
+    () => undefined,
+  );
+}
+
 /* ---- Replay from the page ---- */
 
 function isService(value: string): value is Service {

@@ -11,14 +11,12 @@ export type OutboxStatus =
   | { state: 'sent'; body: unknown }
   | { state: 'dropped'; status: number; message: string };
 
-/** A random UUID (v4): crypto.randomUUID where the page is a secure context, else from getRandomValues. */
+/** A random UUID; where the page is not a secure context (no randomUUID), 128 random bits as text. */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return (
+    crypto.randomUUID?.() ??
+    Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('-')
+  );
 }
 
 /* ---- Where each entry of this page stands ---- */

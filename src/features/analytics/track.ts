@@ -28,11 +28,11 @@ declare global {
 
 /** Through the outbox: kept while offline, sent in order, stored once by the server (the Idempotency-Key). */
 function send(body: Record<string, unknown>): void {
-  void import('@/api/outbox')
-    .then(({ enqueue }) =>
-      enqueue({ kind: 'event', request: { service: 'marketing', path: EVENTS_PUSH_PATH, body, tz: false } }),
-    )
-    .catch(() => undefined);
+  // A chunk that cannot load (offline before the worker cached it) loses the event, never the page.
+  import('@/api/outbox').then(
+    (outbox) => outbox.enqueueEvent(EVENTS_PUSH_PATH, body),
+    () => undefined,
+  );
 }
 
 export const track: Track = (event, properties = {}) => {

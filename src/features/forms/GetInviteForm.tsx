@@ -104,31 +104,16 @@ export function GetInviteForm({ product, userId, onSubmitted }: GetInviteFormPro
     if (sent || waitingKey) thanksRef.current?.focus();
   }, [sent, waitingKey]);
 
-  if (waitingKey) {
+  if (sent || waitingKey) {
     return (
       <section className="request-form" aria-labelledby={headingId}>
         <h1 id={headingId} ref={thanksRef} tabIndex={-1} className="request-form__title">
-          Waiting to send
+          {sent ? 'Thanks — we will be in touch' : 'Waiting to send'}
         </h1>
         <p className="request-form__lead" role="status">
-          Your request is saved on this device and will be sent when you are back online.
-        </p>
-        <Link to="/" className="request-form__link">
-          Back to the shop
-        </Link>
-      </section>
-    );
-  }
-
-  if (sent) {
-    return (
-      <section className="request-form" aria-labelledby={headingId}>
-        <h1 id={headingId} ref={thanksRef} tabIndex={-1} className="request-form__title">
-          Thanks — we will be in touch
-        </h1>
-        <p className="request-form__lead" role="status">
-          Sent. Thanks — we will be in touch with your invite code
-          {sent.form_submission_data.email ? ` at ${sent.form_submission_data.email}` : ''}.
+          {sent
+            ? `Sent. Thanks — we will be in touch with your invite code${sent.form_submission_data.email ? ` at ${sent.form_submission_data.email}` : ''}.`
+            : 'Your request is saved on this device and will be sent when you are back online.'}
         </p>
         <Link to="/" className="request-form__link">
           Back to the shop
