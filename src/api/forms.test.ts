@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTBOX_DATABASE, OUTBOX_STORE, pendingEntries } from '@/storage/outbox';
 import { ApiError, setErrorReporter } from './errors';
 import { formSession, formSubmissionsQuery, submitForm } from './forms';
-import { flushOutbox, outboxStatus } from './outbox';
+import { flushOutbox } from './outbox';
+import { outboxStatus } from './outboxStatus';
 import { errorBody, fakeNetwork, json, resetClient } from './test-helpers';
 import { setTokens } from './tokens';
 

@@ -22,13 +22,6 @@ import type { TokenSetName } from './tokens';
  * page holds the tokens); the service worker's Background Sync replays anonymous ones and asks the page for the rest.
  */
 
-export {
-  newIdempotencyKey,
-  type OutboxStatus,
-  outboxStatus,
-  subscribeOutbox,
-  useOutboxStatus,
-} from './outboxStatus';
 export type { OutboxKind };
 
 export interface OutboxRequestInput {
