@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { MARKETING_EVENTS } from './constants';
 
 /*
- * The marketing service (spec §7 Analytics): events and user attributes pushed from the storefront. Pushes are
- * best effort on the client (sendBeacon, one event per push, nothing queued or retried), so the server only
- * validates, bounds and stores them.
+ * The marketing service (spec §7 Analytics): events and user attributes pushed from the storefront through its
+ * outbox (one event per push, replayed with its Idempotency-Key), so the server validates, bounds and stores each once.
  */
 
 export { MARKETING_EVENTS } from './constants';

@@ -1,8 +1,12 @@
 import type { FormSubmissionRequest } from '@contract/forms';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OUTBOX_DATABASE, OUTBOX_STORE, pendingEntries } from '@/storage/outbox';
 import { ApiError, setErrorReporter } from './errors';
 import { formSession, formSubmissionsQuery, submitForm } from './forms';
+import { flushOutbox } from './outbox';
+import { outboxStatus } from './outboxStatus';
 import { errorBody, fakeNetwork, json, resetClient } from './test-helpers';
 import { setTokens } from './tokens';
 
@@ -28,7 +32,8 @@ const stored = {
 
 let restoreReporter: () => void;
 
-beforeEach(() => {
+beforeEach(async () => {
+  await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE));
   resetClient();
   restoreReporter = setErrorReporter(vi.fn());
 });
@@ -43,7 +48,8 @@ describe('the forms service calls', () => {
     const { requests } = fakeNetwork(() => json(201, { message: 'Thanks', submission: stored }));
     expect(formSession()).toBeNull();
     const answer = await submitForm(body);
-    expect(answer.submission.submission_id).toBe(stored.submission_id);
+    expect(answer).toMatchObject({ status: 'sent', submission: { submission_id: stored.submission_id } });
+    expect(requests[0]?.headers.get('Idempotency-Key')).toBe(answer.key);
     expect(requests[0]?.url).toMatch(/\/api\/forms\/create_public_ib_form_submission_details\/v1\/$/);
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.body).toEqual(body);
@@ -96,5 +102,51 @@ describe('the forms service calls', () => {
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer access-1');
     expect(requests[0]?.headers.get('x-tz')).toBeNull();
+  });
+});
+
+describe('a form that cannot get through', () => {
+  it('waits in the outbox offline and is sent on reconnect under the same Idempotency-Key', async () => {
+    onlineManager.setOnline(false);
+    const { requests } = fakeNetwork(() => json(201, { message: 'Thanks', submission: stored }));
+    const answer = await submitForm(body);
+    expect(answer.status).toBe('waiting');
+    expect(requests).toHaveLength(0);
+    expect(outboxStatus(answer.key)).toEqual({ state: 'waiting' });
+    expect((await pendingEntries()).map((e) => [e.key, e.kind, e.request.auth])).toEqual([
+      [answer.key, 'form', null],
+    ]);
+
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    expect(requests.map((r) => r.headers.get('Idempotency-Key'))).toEqual([answer.key]);
+    expect(requests[0]?.url).toMatch(/\/create_public_ib_form_submission_details\/v1\/$/);
+    expect(requests[0]?.headers.get('x-tz')).toBeNull();
+    expect(requests[0]?.body).toEqual(body);
+    expect(outboxStatus(answer.key)).toMatchObject({ state: 'sent', body: { submission: stored } });
+    expect(await pendingEntries()).toEqual([]);
+  });
+
+  it('keeps the key of the attempt that failed on the network, so a replay cannot store it twice', async () => {
+    let up = false;
+    const { requests } = fakeNetwork(() => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return json(201, { message: 'Thanks', submission: stored });
+    });
+    const answer = await submitForm(body);
+    expect(answer.status).toBe('waiting');
+    up = true;
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    const keys = requests
+      .filter((r) => r.url.includes('/api/forms/'))
+      .map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toEqual([answer.key, answer.key]);
+  });
+
+  it('does not wait on a refusal: the field error comes back at once', async () => {
+    fakeNetwork(() => json(400, errorBody(400, 'BAD_REQUEST', { field: 'form_submission_data.email' })));
+    await expect(submitForm(body)).rejects.toBeInstanceOf(ApiError);
+    expect(await pendingEntries()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { buildRevision } from './app-shell';
 import { catalogueRoute, productImageRoute } from './catalogue';
 import { createPages } from './navigation';
 import { registerOrderStatusSync } from './order-status';
+import { registerOutboxSync } from './outbox';
 import { hashedAssetRoute, imageRoute } from './static-assets';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -48,3 +49,7 @@ registerRoute(catalogueRoute);
 // The push-like return: the page registers a sync while the buyer's last order waits for its payment; the
 // worker re-checks it when the browser fires the sync (connectivity back, or later with the app closed).
 registerOrderStatusSync(self);
+
+// The outbox (forms, analytics, associate-code views made offline): the page registers a sync when one waits; the
+// worker sends the anonymous entries and asks the open pages to send the signed-in ones (they hold the tokens).
+registerOutboxSync(self);

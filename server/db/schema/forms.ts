@@ -1,6 +1,6 @@
 import { FORM_IDS, type FormId } from '@contract/forms';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { users } from './user';
 
@@ -16,6 +16,8 @@ export const formSubmissions = pgTable(
     formId: text('form_id').$type<FormId>().notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<Record<string, string>>().notNull(),
+    /** The sender's Idempotency-Key: a replay of the same submission is answered with this row, never stored twice. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -26,5 +28,6 @@ export const formSubmissions = pgTable(
     index('form_submissions_user_idx').on(t.userId, t.formId, t.createdAt),
     // The retention sweep deletes by age.
     index('form_submissions_created_idx').on(t.createdAt),
+    uniqueIndex('form_submissions_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Marketing pushes (spec §7 Analytics): events and user attributes, kept for the marketing team. */
 export const marketingEvents = pgTable(
@@ -13,10 +13,13 @@ export const marketingEvents = pgTable(
     data: jsonb('data').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The sender's Idempotency-Key: a replayed push is accepted again but stored once. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     index('marketing_events_name_idx').on(t.name, t.occurredAt),
     // The retention sweep deletes by age.
     index('marketing_events_received_idx').on(t.receivedAt),
+    uniqueIndex('marketing_events_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );

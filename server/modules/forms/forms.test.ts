@@ -72,13 +72,16 @@ const invite = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function post(url: string, payload: unknown, options: { token?: string; from?: string } = {}) {
+function post(url: string, payload: unknown, options: { token?: string; from?: string; key?: string } = {}) {
   return shop.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
     remoteAddress: options.from ?? ip,
-    ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+    },
   });
 }
 
@@ -366,5 +369,50 @@ describe('the payment-gateway-issue form', () => {
     });
     expect(sent.statusCode).toBe(400);
     expect(errorBodySchema.safeParse(sent.json()).success).toBe(true);
+  });
+});
+
+describe('a submission replayed with its Idempotency-Key', () => {
+  const body = () => ({ form_id: 'get_invite', form_submission_data: invite() });
+  const stored = (key: string) =>
+    shop.db.select().from(formSubmissions).where(eq(formSubmissions.idempotencyKey, key));
+
+  it('is answered 201 with the first submission and stored once', async () => {
+    const key = 'c0a80121-7ac0-4e1c-9b5e-0c1d2e3f4a5b';
+    const first = await post(PUBLIC, body(), { key });
+    expect(first.statusCode, first.body).toBe(201);
+    clock = new Date(clock.getTime() + 60_000);
+    const again = await post(PUBLIC, body(), { key });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await stored(key)).toHaveLength(1);
+  });
+
+  it('stores one submission when two sends of one key arrive at once', async () => {
+    await signInBuyers();
+    const key = '5f1e2d3c-4b5a-4697-8887-a6b5c4d3e2f1';
+    const [a, b] = await Promise.all([
+      post(SIGNED_IN, body(), { key, token: buyerA.token }),
+      post(SIGNED_IN, body(), { key, token: buyerA.token }),
+    ]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([201, 201]);
+    expect(a?.json().submission).toEqual(b?.json().submission);
+    expect(await stored(key)).toHaveLength(1);
+  });
+
+  it('refuses the key on another submission or from another buyer, and a malformed key', async () => {
+    await signInBuyers();
+    const key = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70';
+    expect((await post(SIGNED_IN, body(), { key, token: buyerA.token })).statusCode).toBe(201);
+    const other = await post(
+      SIGNED_IN,
+      { form_id: 'get_invite', form_submission_data: invite({ city: 'Mysuru' }) },
+      { key, token: buyerA.token },
+    );
+    expect(refusal(other, 409).message).toContain('Idempotency-Key');
+    refusal(await post(SIGNED_IN, body(), { key, token: buyerB.token }), 409);
+    refusal(await post(PUBLIC, body(), { key }), 409);
+    expect(await stored(key)).toHaveLength(1);
+    refusal(await post(PUBLIC, body(), { key: 'no spaces allowed' }), 400);
   });
 });

@@ -7,12 +7,25 @@ import { formSubmissions } from '../../db/schema';
 export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
 export type FormSubmissionValues = typeof formSubmissions.$inferInsert;
 
+/** Stores a submission; undefined when its Idempotency-Key is already taken (the first one wins). */
 export async function insertFormSubmission(
   db: Executor,
   values: FormSubmissionValues,
-): Promise<FormSubmissionRow> {
-  const [row] = await db.insert(formSubmissions).values(values).returning();
-  if (!row) throw new Error('form_submissions: the insert returned no row');
+): Promise<FormSubmissionRow | undefined> {
+  const [row] = await db
+    .insert(formSubmissions)
+    .values(values)
+    .onConflictDoNothing({ target: formSubmissions.idempotencyKey })
+    .returning();
+  return row;
+}
+
+/** The submission stored under an Idempotency-Key, if any. */
+export async function findFormSubmissionByKey(
+  db: Executor,
+  key: string,
+): Promise<FormSubmissionRow | undefined> {
+  const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.idempotencyKey, key));
   return row;
 }
 

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { limitOverall, limitPerClient } from '../../plugins/rate-limit';
 import { createFormsService, type FormsService } from './service';
 
@@ -47,7 +48,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     '/create_public_ib_form_submission_details/v1/',
     { bodyLimit: BODY_LIMIT, onRequest, preHandler: overall, schema: submitSchema },
     async (request, reply) => {
-      const submission = await service.submit(request.body, null);
+      const submission = await service.submit(request.body, null, idempotencyKeyOf(request));
       return reply.header('cache-control', NO_STORE).code(201).send({ message: RECEIVED, submission });
     },
   );
@@ -56,7 +57,11 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     '/create_ib_form_submission/v1/',
     { bodyLimit: BODY_LIMIT, onRequest, preHandler: [requireUser, ...overall], schema: submitSchema },
     async (request, reply) => {
-      const submission = await service.submit(request.body, currentUser(request).userId);
+      const submission = await service.submit(
+        request.body,
+        currentUser(request).userId,
+        idempotencyKeyOf(request),
+      );
       return reply.header('cache-control', NO_STORE).code(201).send({ message: RECEIVED, submission });
     },
   );

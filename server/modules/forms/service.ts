@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   FORM_SUBMISSIONS_PAGE,
   type FormId,
@@ -11,7 +12,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { normalizePhone } from '../auth/phone';
-import { type FormSubmissionRow, insertFormSubmission, listFormSubmissions } from './repo';
+import {
+  type FormSubmissionRow,
+  findFormSubmissionByKey,
+  insertFormSubmission,
+  listFormSubmissions,
+} from './repo';
 
 type SubmissionBody = z.output<typeof formSubmissionRequestSchema>;
 
@@ -82,18 +88,49 @@ export function createFormsService({ db, now, testNumbers, formsLogin }: FormsSe
     });
   }
 
+  /** A replay gets the first answer; the same key on another sender's or another submission is refused. */
+  function replayed(
+    row: FormSubmissionRow,
+    formId: FormId,
+    userId: string | null,
+    data: Record<string, string>,
+  ) {
+    if (row.userId !== userId || row.formId !== formId || !isDeepStrictEqual(row.data, data)) {
+      throw new HttpError(
+        409,
+        'This Idempotency-Key was used for a different submission. Send a new key for a new submission.',
+        { field: 'Idempotency-Key' },
+      );
+    }
+    return toWire(row);
+  }
+
   return {
-    /** Stores a submission; userId is null for the anonymous call. */
-    async submit(body: SubmissionBody, userId: string | null): Promise<FormSubmission> {
+    /** Stores a submission once per Idempotency-Key; userId is null for the anonymous call. */
+    async submit(
+      body: SubmissionBody,
+      userId: string | null,
+      idempotencyKey: string | null = null,
+    ): Promise<FormSubmission> {
       if (userId === null && formNeedsSignIn(body.form_id, formsLogin))
         throw new HttpError(401, 'Sign in to send this form');
+      const data = prepare(body);
+      if (idempotencyKey) {
+        const seen = await findFormSubmissionByKey(db, idempotencyKey);
+        if (seen) return replayed(seen, body.form_id, userId, data);
+      }
       const row = await insertFormSubmission(db, {
         formId: body.form_id,
         userId,
-        data: prepare(body),
+        data,
+        idempotencyKey,
         createdAt: now(),
       });
-      return toWire(row);
+      if (row) return toWire(row);
+      // Two sends of one key at once: the other one stored it.
+      const first = idempotencyKey ? await findFormSubmissionByKey(db, idempotencyKey) : undefined;
+      if (!first) throw new Error('form_submissions: the insert returned no row');
+      return replayed(first, body.form_id, userId, data);
     },
 
     /** The buyer's own submissions of one form, newest first. */

@@ -1,15 +1,18 @@
 import { errorBodySchema } from '@contract/common';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
 import { type TestApp, testApp } from '../../testing';
 
+const OPERATOR_TOKEN = 'operator-token-for-tests';
 let shop: TestApp;
 let app: App;
 
 beforeAll(async () => {
   shop = await testApp({
     now: () => new Date('2026-11-21T10:00:00Z'),
+    operatorToken: OPERATOR_TOKEN,
   });
   app = shop.app;
 });
@@ -82,5 +85,69 @@ describe('marketing pushes', () => {
       payload: { event_name: 'purchase', event_data: { note: 'x'.repeat(20_000) } },
     });
     expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('a push replayed with its Idempotency-Key', () => {
+  const push = (key: string, event_name = 'user_logout') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/marketing/web_engage/events/push/',
+      headers: { 'idempotency-key': key },
+      payload: { event_name, event_data: { reason: 'signed-out' } },
+    });
+  const stored = (key: string) =>
+    shop.db.select().from(schema.marketingEvents).where(eq(schema.marketingEvents.idempotencyKey, key));
+
+  it('is accepted again and stored once', async () => {
+    const key = '7b6a5f4e-3d2c-4b1a-9f8e-7d6c5b4a3f2e';
+    expect((await push(key)).statusCode).toBe(202);
+    const again = await push(key);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ accepted: true });
+    expect(await stored(key)).toHaveLength(1);
+  });
+
+  it('stores one row when two pushes of one key arrive at once', async () => {
+    const key = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const answers = await Promise.all([push(key), push(key)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    expect(await stored(key)).toHaveLength(1);
+  });
+
+  it('refuses a malformed key', async () => {
+    const res = await push('bad key!');
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).data.message).toContain('Idempotency-Key');
+  });
+});
+
+describe("the operator's read of the stored pushes", () => {
+  it('lists the last pushes oldest first with their keys, only with the operator token', async () => {
+    const url = '/api/marketing/admin/events/v1/?limit=2';
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const [key, event_name] of [
+      ['9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'requested_otp'],
+      ['8a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'user_login'],
+    ] as const) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/marketing/web_engage/events/push/',
+        headers: { 'idempotency-key': key },
+        payload: { event_name },
+      });
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().events.map((e: { name: string; idempotency_key: string }) => [e.name, e.idempotency_key]),
+    ).toEqual([
+      ['requested_otp', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
+      ['user_login', '8a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
+    ]);
   });
 });

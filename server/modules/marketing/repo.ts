@@ -1,11 +1,25 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deleteRowsBefore } from '../../db/retention';
 import { marketingEvents } from '../../db/schema';
 
 export type MarketingEventValues = typeof marketingEvents.$inferInsert;
 
+/** Stores a push; a second push of the same Idempotency-Key stores nothing. */
 export async function insertMarketingEvent(db: Executor, values: MarketingEventValues): Promise<void> {
-  await db.insert(marketingEvents).values(values);
+  await db
+    .insert(marketingEvents)
+    .values(values)
+    .onConflictDoNothing({ target: marketingEvents.idempotencyKey });
+}
+
+/** Whether a push with this Idempotency-Key is already stored. */
+export async function hasMarketingEventKey(db: Executor, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: marketingEvents.id })
+    .from(marketingEvents)
+    .where(eq(marketingEvents.idempotencyKey, key));
+  return row !== undefined;
 }
 
 /** Events received before `cutoff` (the retention sweep). */
@@ -16,4 +30,10 @@ export function deleteMarketingEventsBefore(db: Executor, cutoff: Date): Promise
     { id: marketingEvents.id, stampedAt: marketingEvents.receivedAt },
     cutoff,
   );
+}
+
+/** The last `limit` pushes, oldest first (the operator's read). */
+export async function recentMarketingEvents(db: Executor, limit: number) {
+  const rows = await db.select().from(marketingEvents).orderBy(desc(marketingEvents.id)).limit(limit);
+  return rows.reverse();
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { hitRateLimit } from '../../db/rate-limit';
 import { tooManyRequests } from '../../plugins/rate-limit';
-import { insertMarketingEvent, type MarketingEventValues } from './repo';
+import { hasMarketingEventKey, insertMarketingEvent, type MarketingEventValues } from './repo';
 
 type EventPush = z.output<typeof eventPushRequestSchema>;
 type UserPush = z.output<typeof userPushRequestSchema>;
@@ -22,6 +22,8 @@ export interface MarketingServiceDeps {
 /** Event and user pushes (spec §7 Analytics), kept for the marketing team under an hourly storage budget. */
 export function createMarketingService({ db, now, storedKbPerHour }: MarketingServiceDeps) {
   async function store(values: MarketingEventValues): Promise<void> {
+    // A replay is accepted again without being stored or charged to the budget twice.
+    if (values.idempotencyKey && (await hasMarketingEventKey(db, values.idempotencyKey))) return;
     const bytes =
       Buffer.byteLength(JSON.stringify(values.data)) +
       (values.name?.length ?? 0) +
@@ -41,8 +43,9 @@ export function createMarketingService({ db, now, storedKbPerHour }: MarketingSe
   }
 
   return {
-    async pushEvent(body: EventPush): Promise<void> {
+    async pushEvent(body: EventPush, idempotencyKey: string | null = null): Promise<void> {
       await store({
+        idempotencyKey,
         kind: 'event',
         name: body.event_name,
         userId: null,
@@ -52,8 +55,13 @@ export function createMarketingService({ db, now, storedKbPerHour }: MarketingSe
       });
     },
 
-    async pushUser(kind: 'user' | 'anonymous_user', body: UserPush): Promise<void> {
+    async pushUser(
+      kind: 'user' | 'anonymous_user',
+      body: UserPush,
+      idempotencyKey: string | null = null,
+    ): Promise<void> {
       await store({
+        idempotencyKey,
         kind,
         name: null,
         userId: kind === 'user' ? (body.user_id ?? null) : null,

@@ -30,6 +30,9 @@ export { sendRequestsInTasksOfTheirOwn } from './requests';
 export async function registerServiceWorker(): Promise<void> {
   const worker = await import('../pwa/registerServiceWorker');
   worker.registerServiceWorker();
+  // Writes that waited in the outbox go now, and again on every reconnect.
+  const outbox = await import('@/api/outbox');
+  outbox.startOutbox();
 }
 
 // The analytics code loads with the first event (a sign-in step), not with the page.

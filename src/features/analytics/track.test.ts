@@ -1,63 +1,80 @@
+import { onlineManager } from '@tanstack/react-query';
+import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveApiConfig } from '@/api/config';
+import { flushOutbox } from '@/api/outbox';
+import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { droppedEntries, OUTBOX_DATABASE, OUTBOX_STORE, pendingEntries } from '@/storage/outbox';
 import { eventsPushUrl, track } from './track';
 
-beforeEach(() => {
+beforeEach(async () => {
+  await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE));
+  resetClient();
   window.dataLayer = [];
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'sendBeacon');
 });
 
+const PUSH = /\/api\/marketing\/web_engage\/events\/push\/$/;
+
+/** Until the outbox holds `count` entries (track returns before the entry is stored). */
+async function stored(count: number) {
+  await vi.waitFor(async () => expect(await pendingEntries()).toHaveLength(count));
+}
+
 describe('track', () => {
-  it('pushes to dataLayer and beacons the event to the marketing service', async () => {
-    const sendBeacon = vi.fn(() => true);
-    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+  it('pushes to dataLayer and sends the event through the outbox with an Idempotency-Key', async () => {
+    onlineManager.setOnline(false);
     track('requested_otp', { country_code: 'IN' });
     expect(window.dataLayer).toEqual([{ event: 'requested_otp', country_code: 'IN' }]);
-    expect(sendBeacon).toHaveBeenCalledTimes(1);
-    const [url, blob] = sendBeacon.mock.calls[0] as unknown as [string, Blob];
-    expect(url).toBe('/api/marketing/web_engage/events/push/');
-    expect(JSON.parse(await blob.text())).toMatchObject({
+    await stored(1);
+    const { requests } = fakeNetwork(() => json(202, { accepted: true }));
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url).toMatch(PUSH);
+    expect(requests[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests[0]?.body).toMatchObject({
       event_name: 'requested_otp',
       event_data: { country_code: 'IN' },
     });
+    expect(await pendingEntries()).toEqual([]);
   });
 
-  it('falls back to fetch with keepalive and swallows every failure', async () => {
-    const fetchMock = vi.fn(() => Promise.reject(new Error('404')));
-    vi.stubGlobal('fetch', fetchMock);
-    expect(() => track('user_logout')).not.toThrow();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/marketing/web_engage/events/push/',
-      expect.objectContaining({ method: 'POST', keepalive: true }),
-    );
-    Object.defineProperty(navigator, 'sendBeacon', {
-      value: () => {
-        throw new Error('blocked');
-      },
-      configurable: true,
-    });
-    expect(() => track('user_login')).not.toThrow();
+  it('keeps events made offline and sends them once, in the order they were made, on reconnect', async () => {
+    onlineManager.setOnline(false);
+    track('requested_otp');
+    track('signin_completed');
+    track('user_login');
+    await stored(3);
+    const { requests } = fakeNetwork(() => json(202, { accepted: true }));
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    await flushOutbox({ ignoreBackoff: true });
+    expect(requests.map((r) => (r.body as { event_name: string }).event_name)).toEqual([
+      'requested_otp',
+      'signin_completed',
+      'user_login',
+    ]);
+    expect(new Set(requests.map((r) => r.headers.get('Idempotency-Key'))).size).toBe(3);
   });
 
-  it('drops a push the server refuses as too many or too large, without retrying it', async () => {
-    const answers = [
-      new Response(JSON.stringify({ data: { message: 'Too many', http_status_code: 429 } }), {
-        status: 429,
-        headers: { 'Retry-After': '3595' },
-      }),
-      new Response(null, { status: 413 }),
-    ];
-    const fetchMock = vi.fn(() => Promise.resolve(answers.shift() ?? new Response(null, { status: 202 })));
-    vi.stubGlobal('fetch', fetchMock);
+  it('drops a push the server refuses as too many or too large, without retrying it, and never throws', async () => {
+    onlineManager.setOnline(false);
     expect(() => track('purchase', { order_id: 'o-1' })).not.toThrow();
     expect(() => track('order_created')).not.toThrow();
-    await Promise.all(fetchMock.mock.results.map((result) => result.value));
-    await Promise.resolve();
-    // One request per event: a refusal is not sent again.
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await stored(2);
+    const answers = [
+      json(429, { data: { message: 'Too many', http_status_code: 429 } }),
+      new Response(null, { status: 413 }),
+    ];
+    const { requests } = fakeNetwork(() => answers.shift() ?? json(202, { accepted: true }));
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    await flushOutbox({ ignoreBackoff: true });
+    expect(requests).toHaveLength(2);
+    expect((await droppedEntries()).map((e) => e.dropped?.status)).toEqual([429, 413]);
     expect(window.dataLayer).toHaveLength(2);
   });
 

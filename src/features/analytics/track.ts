@@ -3,8 +3,8 @@ import { type ApiConfig, getApiConfig, serviceUrl } from '@/api/config';
 /*
  * One function for the marketing events of spec §1 (requested_otp, signin_completed, signup_completed,
  * user_login, user_logout, and the checkout ones later). Each event goes to window.dataLayer (a tag manager
- * reads it) and to the marketing service's events push (spec §7 Analytics). Delivery is best effort: it never
- * blocks the buyer, survives a page change (sendBeacon, or fetch with keepalive) and its failures are swallowed.
+ * reads it) and to the marketing service's events push (spec §7 Analytics) through the outbox (src/api/outbox.ts):
+ * it never blocks the buyer, an event made offline is sent once the connection is back, and failures are swallowed.
  */
 
 /** The marketing event names of spec §1, as the marketing service accepts them. */
@@ -26,23 +26,13 @@ declare global {
   }
 }
 
-function send(url: string, body: string): void {
-  try {
-    if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-      if (navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
-    }
-    if (typeof fetch === 'function') {
-      fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-        keepalive: true,
-        credentials: 'omit',
-      }).catch(() => undefined);
-    }
-  } catch {
-    // Analytics must never break the page.
-  }
+/** Through the outbox: kept while offline, sent in order, stored once by the server (the Idempotency-Key). */
+function send(body: Record<string, unknown>): void {
+  // A chunk that cannot load (offline before the worker cached it) loses the event, never the page.
+  import('@/api/outbox').then(
+    (outbox) => outbox.enqueueEvent(EVENTS_PUSH_PATH, body),
+    () => undefined,
+  );
 }
 
 export const track: Track = (event, properties = {}) => {
@@ -53,6 +43,5 @@ export const track: Track = (event, properties = {}) => {
   } catch {
     // A locked-down window (e.g. a frozen dataLayer) is not our problem to surface.
   }
-  const body = JSON.stringify({ event_name: event, event_data: properties, occurred_at: occurredAt });
-  send(eventsPushUrl(), body);
+  send({ event_name: event, event_data: properties, occurred_at: occurredAt });
 };

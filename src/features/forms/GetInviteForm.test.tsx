@@ -1,7 +1,10 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
+import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushOutbox } from '@/api/outbox';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
 import { wireProfile } from '@/api/user.test-helpers';
@@ -91,6 +94,31 @@ describe('GetInviteForm', () => {
       },
     });
     expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ form_id: 'get_invite' }));
+  });
+
+  it('offline, says the request waits and will be sent when back online, then that it was sent', async () => {
+    const { requests } = shopServer();
+    const onSubmitted = vi.fn();
+    renderAt(<GetInviteForm userId={null} onSubmitted={onSubmitted} />, PATH);
+    const user = userEvent.setup();
+    await chooseProduct(user, 'Business kit');
+    await fillIn(user);
+    act(() => onlineManager.setOnline(false));
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: 'Waiting to send' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('will be sent when you are back online');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(onSubmitted).not.toHaveBeenCalled();
+
+    act(() => onlineManager.setOnline(true));
+    await act(() => flushOutbox({ ignoreBackoff: true }));
+    expect(await screen.findByRole('heading', { name: /Thanks — we will be in touch/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Sent\./);
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 
   it('preselects the product the page address names', async () => {

@@ -4,7 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { profileQuery } from '@/api/account';
 import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
-import { formSession } from '@/api/forms';
+import { formSession, useFormDelivery } from '@/api/forms';
 import type { TokenSetName } from '@/api/tokens';
 import { featureFlags } from '@/lib/featureFlags';
 import { clearFormDraft, readFormDraft, writeFormDraft } from '@/storage/formDraft';
@@ -71,6 +71,9 @@ export function RequestForm({
   const session = useFormSession();
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<FormSubmission | null>(null);
+  // The Idempotency-Key of a submission that waits in the outbox for the connection.
+  const [waitingKey, setWaitingKey] = useState<string | null>(null);
+  const delivery = useFormDelivery(waitingKey);
   const send = useSubmitForm();
   const profile = useQuery({ ...profileQuery(userId ?? ''), enabled: userId !== null && userId !== '' });
   const { formId } = definition;
@@ -87,6 +90,10 @@ export function RequestForm({
       try {
         const answer = await send.mutateAsync({ body: toSubmission(definition, value, extra) });
         clearFormDraft(formId);
+        if (answer.status === 'waiting') {
+          setWaitingKey(answer.key);
+          return;
+        }
         setSent(answer.submission);
         onSubmitted?.(answer.submission);
       } catch (error) {
@@ -129,21 +136,41 @@ export function RequestForm({
     }
   }, [details, definition, form]);
 
+  // The submission that waited was sent (or refused) from the outbox, now or after the connection came back.
+  useEffect(() => {
+    if (!delivery || delivery.state === 'waiting') return;
+    setWaitingKey(null);
+    if (delivery.state === 'dropped') {
+      setFormError(delivery.message);
+      return;
+    }
+    if (delivery.submission) {
+      setSent(delivery.submission);
+      onSubmitted?.(delivery.submission);
+    }
+  }, [delivery, onSubmitted]);
+
   const thanksRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (sent) thanksRef.current?.focus();
-  }, [sent]);
+    if (sent || waitingKey) thanksRef.current?.focus();
+  }, [sent, waitingKey]);
 
-  if (sent) {
-    const email = sent.form_submission_data.email;
+  if (sent || waitingKey) {
+    const email = sent?.form_submission_data.email;
     return (
       <section className="request-form" aria-labelledby={headingId}>
         <Heading id={headingId} ref={thanksRef} tabIndex={-1} className="request-form__title">
-          {definition.thanks.title}
+          {sent ? definition.thanks.title : 'Waiting to send'}
         </Heading>
         <p className="request-form__lead" role="status">
-          {definition.thanks.text}
-          {email ? ` at ${email}` : ''}.
+          {sent ? (
+            <>
+              Sent. {definition.thanks.text}
+              {email ? ` at ${email}` : ''}.
+            </>
+          ) : (
+            'Your request is saved on this device and will be sent when you are back online.'
+          )}
         </p>
         <Link to="/" className="request-form__link">
           Back to the shop

@@ -9,10 +9,12 @@ export interface SubmitFormVariables {
   session?: TokenSetName | null;
 }
 
-/** Every request form's submission, through the app's one sendForm (src/api/sendForm.ts). */
+/** Every request form's submission, through the app's one sendForm (src/api/sendForm.ts): sent, or waiting. */
 export function useSubmitForm() {
   return useMutation({
     mutationKey: ['forms', 'submit'] as const,
+    // Offline it is kept in the outbox: the mutation must run, not pause until the connection is back.
+    networkMode: 'always',
     mutationFn: ({ body, session }: SubmitFormVariables) =>
       sendForm(body, session === undefined ? {} : { session }),
   });
