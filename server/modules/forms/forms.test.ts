@@ -342,7 +342,7 @@ describe("a buyer's submissions", () => {
 });
 
 describe('the payment-gateway-issue form', () => {
-  it('is kept under the buyer with the order it is about', async () => {
+  it("is refused for an order that is not the buyer's own, and nothing is kept", async () => {
     await signInBuyers();
     const sent = await shop.app.inject({
       method: 'POST',
@@ -350,13 +350,13 @@ describe('the payment-gateway-issue form', () => {
       headers: { authorization: `Bearer ${buyerA.token}`, 'x-forwarded-for': ip },
       payload: { form_id: 'payment_gateway_issue', form_submission_data: { orderId: 'ord_123' } },
     });
-    expect(sent.statusCode, sent.body).toBe(201);
-    expect(sent.json().submission.form_submission_data).toEqual({ orderId: 'ord_123' });
+    expect(sent.statusCode, sent.body).toBe(404);
+    expect(sent.json().data.field).toBe('form_submission_data.orderId');
     const rows = await shop.db
       .select()
       .from(formSubmissions)
       .where(eq(formSubmissions.userId, buyerA.userId));
-    expect(rows.some((row) => row.formId === 'payment_gateway_issue')).toBe(true);
+    expect(rows.some((row) => row.formId === 'payment_gateway_issue')).toBe(false);
   });
 
   it('refuses a malformed order id', async () => {

@@ -2,7 +2,7 @@ import type { FormId } from '@contract/forms';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deleteRowsBefore } from '../../db/retention';
-import { formSubmissions } from '../../db/schema';
+import { formSubmissions, orders } from '../../db/schema';
 
 export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
 export type FormSubmissionValues = typeof formSubmissions.$inferInsert;
@@ -52,4 +52,10 @@ export function deleteFormSubmissionsBefore(db: Executor, cutoff: Date): Promise
     { id: formSubmissions.id, stampedAt: formSubmissions.createdAt },
     cutoff,
   );
+}
+
+/** Who placed an order: undefined for an unknown order. */
+export async function findOrderOwner(db: Executor, orderId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.userId;
 }

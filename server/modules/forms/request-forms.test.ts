@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formSubmissions } from '../../db/schema';
 import { type TestApp, testApp } from '../../testing';
+import { createOrder, loadCatalogue, orderBody, verifyBuyerEmail, wholePackage } from '../orders/testing';
 
 // 09:00 in Kolkata on 1 July: "today" for a preferred date is 2026-07-01.
 let clock = new Date('2026-07-01T03:30:00Z');
@@ -19,6 +20,8 @@ const LIST = '/api/forms/get_ib_form_submission_details/v1/';
 let shop: TestApp;
 let buyerA: { token: string; userId: string };
 let buyerB: { token: string; userId: string };
+let buyerAOrderId = '';
+const BUYER_A_EMAIL = 'buyer.a@example.com';
 let nextIp = 1;
 let ip = '';
 
@@ -40,12 +43,26 @@ beforeAll(async () => {
       OTP_TEST_NUMBERS: new Map([
         [`+91${BUYER_A.phone_number}`, '123456'],
         [`+91${BUYER_B.phone_number}`, '123456'],
+        [BUYER_A_EMAIL, '123456'],
       ]),
     },
   });
   // The clock stands still (tokens last 15 minutes of it): each buyer signs in once.
   buyerA = await signIn(BUYER_A);
   buyerB = await signIn(BUYER_B);
+  // The setup call is about an order of buyer A's own: a real one.
+  await verifyBuyerEmail(shop.app, { ...buyerA, email: BUYER_A_EMAIL });
+  const game = (await loadCatalogue(shop.app, ['GAME_1_PROFILE'])).get('GAME_1_PROFILE');
+  if (!game) throw new Error('the seed has no GAME_1_PROFILE');
+  const order = await createOrder(
+    shop.app,
+    { ...buyerA, email: BUYER_A_EMAIL },
+    orderBody({ email: BUYER_A_EMAIL }, [wholePackage(game)], { shipping_details: undefined }),
+    'forms-test-order-1',
+  );
+  expect(order.statusCode, order.body).toBe(200);
+  buyerAOrderId = order.json().order_id;
+  FORMS.order_setup_call.data.orderId = buyerAOrderId;
 });
 
 afterAll(async () => {
@@ -122,7 +139,8 @@ const FORMS: Record<
     bad: ['email', 'ravi@', 'Enter a valid email id'],
   },
   order_setup_call: {
-    data: { orderId: 'ord_42', preferred_date: '2026-08-30', preferred_time_slot: 'AFTERNOON' },
+    // Its orderId is buyer A's order, made before the tests.
+    data: { orderId: '', preferred_date: '2026-08-30', preferred_time_slot: 'AFTERNOON' },
     bad: ['orderId', 'x; drop', 'Unknown order'],
   },
 };
@@ -289,5 +307,26 @@ describe('the time of the clock', () => {
     } finally {
       clock = new Date('2026-07-01T03:30:00Z');
     }
+  });
+});
+
+describe('a form about an order', () => {
+  const setupCall = (orderId: string) => ({
+    form_id: 'order_setup_call',
+    form_submission_data: { orderId, preferred_date: '2026-08-30', preferred_time_slot: 'MORNING' },
+  });
+
+  it("is refused for another buyer's order or an unknown one, under its orderId", async () => {
+    for (const [orderId, token] of [
+      [buyerAOrderId, buyerB.token],
+      ['ord_unknown', buyerA.token],
+    ] as const) {
+      const error = refusal(await post(SIGNED_IN, setupCall(orderId), token), 404);
+      expect(error.field).toBe('form_submission_data.orderId');
+      expect(error.message).toBe('Unknown order');
+    }
+    const issue = { form_id: 'payment_gateway_issue', form_submission_data: { orderId: buyerAOrderId } };
+    refusal(await post(SIGNED_IN, issue, buyerB.token), 404);
+    expect((await post(SIGNED_IN, issue, buyerA.token)).statusCode).toBe(201);
   });
 });

@@ -15,6 +15,7 @@ import { normalizePhone } from '../auth/phone';
 import {
   type FormSubmissionRow,
   findFormSubmissionByKey,
+  findOrderOwner,
   insertFormSubmission,
   listFormSubmissions,
 } from './repo';
@@ -88,6 +89,13 @@ export function createFormsService({ db, now, testNumbers, formsLogin }: FormsSe
     });
   }
 
+  /** A form about an order names one that exists and, when a buyer sends it, one of theirs. */
+  async function checkOrder(orderId: string, userId: string | null) {
+    const owner = await findOrderOwner(db, orderId);
+    if (owner === undefined || (userId !== null && owner !== userId))
+      throw new HttpError(404, 'Unknown order', { field: 'form_submission_data.orderId' });
+  }
+
   /** A replay gets the first answer; the same key on another sender's or another submission is refused. */
   function replayed(
     row: FormSubmissionRow,
@@ -115,6 +123,7 @@ export function createFormsService({ db, now, testNumbers, formsLogin }: FormsSe
       if (userId === null && formNeedsSignIn(body.form_id, formsLogin))
         throw new HttpError(401, 'Sign in to send this form');
       const data = prepare(body);
+      if ('orderId' in body.form_submission_data) await checkOrder(body.form_submission_data.orderId, userId);
       if (idempotencyKey) {
         const seen = await findFormSubmissionByKey(db, idempotencyKey);
         if (seen) return replayed(seen, body.form_id, userId, data);
