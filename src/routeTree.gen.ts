@@ -11,7 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
+import { Route as BusinessRouteImport } from './routes/business'
+import { Route as BusinessKitRouteImport } from './routes/business-kit'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
+import { Route as BusinessOpportunityDetailsRouteImport } from './routes/business-opportunity-details'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
 import { Route as FailureRouteImport } from './routes/failure'
@@ -27,6 +30,8 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as BusinessLicenceLicenceRouteImport } from './routes/business-licence/$licence'
+import { Route as ClubEditionIndexRouteImport } from './routes/club-edition/index'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
@@ -46,10 +51,26 @@ const AboutUsRoute = AboutUsRouteImport.update({
   path: '/about-us',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BusinessRoute = BusinessRouteImport.update({
+  id: '/business',
+  path: '/business',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessKitRoute = BusinessKitRouteImport.update({
+  id: '/business-kit',
+  path: '/business-kit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BusinessLicenceTermsAndConditionsRoute =
   BusinessLicenceTermsAndConditionsRouteImport.update({
     id: '/business-licence-terms-and-conditions',
     path: '/business-licence-terms-and-conditions',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BusinessOpportunityDetailsRoute =
+  BusinessOpportunityDetailsRouteImport.update({
+    id: '/business-opportunity-details',
+    path: '/business-opportunity-details',
     getParentRoute: () => rootRouteImport,
   } as any)
 const CheckoutRoute = CheckoutRouteImport.update({
@@ -127,6 +148,16 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BusinessLicenceLicenceRoute = BusinessLicenceLicenceRouteImport.update({
+  id: '/business-licence/$licence',
+  path: '/business-licence/$licence',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClubEditionIndexRoute = ClubEditionIndexRouteImport.update({
+  id: '/club-edition/',
+  path: '/club-edition/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FSignInRoute = FSignInRouteImport.update({
   id: '/f/sign-in',
   path: '/f/sign-in',
@@ -171,7 +202,10 @@ const SignInSignUpVerifyRoute = SignInSignUpVerifyRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/business': typeof BusinessRoute
+  '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/business-opportunity-details': typeof BusinessOpportunityDetailsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/failure': typeof FailureRoute
@@ -187,9 +221,11 @@ export interface FileRoutesByFullPath {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
+  '/club-edition/': typeof ClubEditionIndexRoute
   '/sign-in/': typeof SignInIndexRoute
   '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
@@ -199,7 +235,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/business': typeof BusinessRoute
+  '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/business-opportunity-details': typeof BusinessOpportunityDetailsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/failure': typeof FailureRoute
@@ -215,9 +254,11 @@ export interface FileRoutesByTo {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
+  '/club-edition': typeof ClubEditionIndexRoute
   '/sign-in': typeof SignInIndexRoute
   '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
@@ -228,7 +269,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/business': typeof BusinessRoute
+  '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/business-opportunity-details': typeof BusinessOpportunityDetailsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/failure': typeof FailureRoute
@@ -244,9 +288,11 @@ export interface FileRoutesById {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
+  '/club-edition/': typeof ClubEditionIndexRoute
   '/sign-in/': typeof SignInIndexRoute
   '/order/$id/error': typeof OrderIdErrorRoute
   '/order/$id/success': typeof OrderIdSuccessRoute
@@ -258,7 +304,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/business'
+    | '/business-kit'
     | '/business-licence-terms-and-conditions'
+    | '/business-opportunity-details'
     | '/checkout'
     | '/custom-designed-bat'
     | '/failure'
@@ -274,9 +323,11 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/business-licence/$licence'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
+    | '/club-edition/'
     | '/sign-in/'
     | '/order/$id/error'
     | '/order/$id/success'
@@ -286,7 +337,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
+    | '/business'
+    | '/business-kit'
     | '/business-licence-terms-and-conditions'
+    | '/business-opportunity-details'
     | '/checkout'
     | '/custom-designed-bat'
     | '/failure'
@@ -302,9 +356,11 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/business-licence/$licence'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
+    | '/club-edition'
     | '/sign-in'
     | '/order/$id/error'
     | '/order/$id/success'
@@ -314,7 +370,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about-us'
+    | '/business'
+    | '/business-kit'
     | '/business-licence-terms-and-conditions'
+    | '/business-opportunity-details'
     | '/checkout'
     | '/custom-designed-bat'
     | '/failure'
@@ -330,9 +389,11 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/business-licence/$licence'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
+    | '/club-edition/'
     | '/sign-in/'
     | '/order/$id/error'
     | '/order/$id/success'
@@ -343,7 +404,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
+  BusinessRoute: typeof BusinessRoute
+  BusinessKitRoute: typeof BusinessKitRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
+  BusinessOpportunityDetailsRoute: typeof BusinessOpportunityDetailsRoute
   CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
   FailureRoute: typeof FailureRoute
@@ -359,9 +423,11 @@ export interface RootRouteChildren {
   PurchaseRoute: typeof PurchaseRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  BusinessLicenceLicenceRoute: typeof BusinessLicenceLicenceRoute
   FSignInRoute: typeof FSignInRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
+  ClubEditionIndexRoute: typeof ClubEditionIndexRoute
   SignInIndexRoute: typeof SignInIndexRoute
   OrderIdErrorRoute: typeof OrderIdErrorRoute
   OrderIdSuccessRoute: typeof OrderIdSuccessRoute
@@ -385,11 +451,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutUsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/business': {
+      id: '/business'
+      path: '/business'
+      fullPath: '/business'
+      preLoaderRoute: typeof BusinessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-kit': {
+      id: '/business-kit'
+      path: '/business-kit'
+      fullPath: '/business-kit'
+      preLoaderRoute: typeof BusinessKitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/business-licence-terms-and-conditions': {
       id: '/business-licence-terms-and-conditions'
       path: '/business-licence-terms-and-conditions'
       fullPath: '/business-licence-terms-and-conditions'
       preLoaderRoute: typeof BusinessLicenceTermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-opportunity-details': {
+      id: '/business-opportunity-details'
+      path: '/business-opportunity-details'
+      fullPath: '/business-opportunity-details'
+      preLoaderRoute: typeof BusinessOpportunityDetailsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/checkout': {
@@ -497,6 +584,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/business-licence/$licence': {
+      id: '/business-licence/$licence'
+      path: '/business-licence/$licence'
+      fullPath: '/business-licence/$licence'
+      preLoaderRoute: typeof BusinessLicenceLicenceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/club-edition/': {
+      id: '/club-edition/'
+      path: '/club-edition'
+      fullPath: '/club-edition/'
+      preLoaderRoute: typeof ClubEditionIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/f/sign-in': {
       id: '/f/sign-in'
       path: '/f/sign-in'
@@ -559,8 +660,11 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutUsRoute: AboutUsRoute,
+  BusinessRoute: BusinessRoute,
+  BusinessKitRoute: BusinessKitRoute,
   BusinessLicenceTermsAndConditionsRoute:
     BusinessLicenceTermsAndConditionsRoute,
+  BusinessOpportunityDetailsRoute: BusinessOpportunityDetailsRoute,
   CheckoutRoute: CheckoutRoute,
   CustomDesignedBatRoute: CustomDesignedBatRoute,
   FailureRoute: FailureRoute,
@@ -576,9 +680,11 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseRoute: PurchaseRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  BusinessLicenceLicenceRoute: BusinessLicenceLicenceRoute,
   FSignInRoute: FSignInRoute,
   FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,
+  ClubEditionIndexRoute: ClubEditionIndexRoute,
   SignInIndexRoute: SignInIndexRoute,
   OrderIdErrorRoute: OrderIdErrorRoute,
   OrderIdSuccessRoute: OrderIdSuccessRoute,

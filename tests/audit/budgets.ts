@@ -218,6 +218,11 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/sign-in/google/callback': 61 * KB,
   '/f/sign-in': 147 * KB,
   '/form/get-invite': 145 * KB,
+  '/business': 60 * KB,
+  '/business-kit': 60 * KB,
+  '/business-opportunity-details': 60 * KB,
+  '/business-licence/$licence': 60 * KB,
+  '/club-edition/': 60 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */
