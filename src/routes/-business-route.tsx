@@ -1,8 +1,6 @@
 import type { Package } from '@contract/catalogue';
-import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { packagesByCodesQuery } from '@/api/commerce';
 import type { BusinessPageProps } from '@/features/business/BusinessPages';
 import { CurrencySwitch } from '@/features/country/CurrencySwitch';
 import { addPackageToCart } from '@/state/cart';
@@ -25,13 +23,4 @@ export function useBusinessProps(): BusinessPageProps {
     [navigate],
   );
   return { countryCode, currency, onBuy, currencySwitch: <CurrencySwitch /> };
-}
-
-/** The business routes' loader: like the product pages', the server waits for the prices so the first HTML has them. */
-export function loadBusinessPage(
-  codes: readonly string[],
-  context: { queryClient: QueryClient; countryCode: () => string },
-): Promise<void> | undefined {
-  const prefetch = context.queryClient.prefetchQuery(packagesByCodesQuery(codes, context.countryCode()));
-  return import.meta.env.SSR ? prefetch : undefined;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BusinessKitPage } from '@/features/business/BusinessPages';
-import { BUSINESS_HEADS, KIT_CODES } from '@/features/business/pages';
-import { loadBusinessPage, useBusinessProps } from './-business-route';
+import { businessHead, KIT_CODES } from '@/features/business/pages';
+import { loadBusinessPage } from './-business-loader';
+import { useBusinessProps } from './-business-route';
 
 export const Route = createFileRoute('/business-kit')({
-  head: () => BUSINESS_HEADS.kit,
+  head: () => businessHead('kit'),
   loader: ({ context }) => loadBusinessPage(KIT_CODES, context),
   component: BusinessKitRoute,
 });

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BusinessOpportunityPage } from '@/features/business/BusinessPages';
-import { BUSINESS_HEADS, LICENCE_CODES } from '@/features/business/pages';
-import { loadBusinessPage, useBusinessProps } from './-business-route';
+import { businessHead, LICENCE_CODES } from '@/features/business/pages';
+import { loadBusinessPage } from './-business-loader';
+import { useBusinessProps } from './-business-route';
 
 export const Route = createFileRoute('/business-opportunity-details')({
-  head: () => BUSINESS_HEADS.opportunity,
+  head: () => businessHead('opportunity'),
   loader: ({ context }) => loadBusinessPage(LICENCE_CODES, context),
   component: BusinessOpportunityRoute,
 });

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BusinessPage } from '@/features/business/BusinessPages';
-import { BUSINESS_HEADS, LICENCE_CODES } from '@/features/business/pages';
-import { loadBusinessPage, useBusinessProps } from './-business-route';
+import { businessHead, LICENCE_CODES } from '@/features/business/pages';
+import { loadBusinessPage } from './-business-loader';
+import { useBusinessProps } from './-business-route';
 
 export const Route = createFileRoute('/business')({
-  head: () => BUSINESS_HEADS.business,
+  head: () => businessHead('business'),
   loader: ({ context }) => loadBusinessPage(LICENCE_CODES, context),
   component: BusinessRoute,
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { availablePriceEstimateResponseSchema } from '../../contract/catalogue';
 import { formatMoney, toMinor } from '../../contract/money';
 import { appReady } from './support/app';
-import { signIn } from './support/checkout';
+import { openSummary, signIn, summaryTotal } from './support/checkout';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -127,9 +127,10 @@ test("the pricing panel scales per pin: the first year's total follows the pins 
 });
 
 test("the home page's For venues and Ad packages cards reach the business pages", async ({ page }) => {
+  const line = page.getByRole('region', { name: 'The product line at a glance' });
   await page.goto('/');
   await appReady(page);
-  await page.getByRole('link', { name: 'For venues', exact: true }).click();
+  await line.getByRole('link', { name: 'For venues', exact: true }).click();
   await expect(page).toHaveURL(/\/business$/);
   await expect(page.getByRole('heading', { level: 1, name: 'IBC Cricket for venues' })).toBeVisible();
   await page.getByRole('link', { name: 'Business kit', exact: true }).first().click();
@@ -138,7 +139,7 @@ test("the home page's For venues and Ad packages cards reach the business pages"
 
   await page.goto('/');
   await appReady(page);
-  await page.getByRole('link', { name: 'Ad packages', exact: true }).click();
+  await line.getByRole('link', { name: 'Ad packages', exact: true }).click();
   await expect(page).toHaveURL(/\/business#ad-packages$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Ad packages' })).toBeInViewport();
   // The footer leads there from any page.
@@ -178,10 +179,14 @@ test('a licence page buys with an invite code: it reaches the licence checkout w
   await page.getByRole('button', { name: 'Add one pin' }).click();
   await page.getByRole('button', { name: /Buy 2 pins with an invite code/ }).click();
   await signIn(page, buyerPhone, '/checkout');
-  await expect(page.getByLabel('Invite code')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'No invite yet? Ask for one' })).toHaveAttribute(
+  // The codes sit in the order summary (a bottom sheet on a phone): the licence variant's invite code only.
+  const summary = await openSummary(page);
+  await expect(summary.getByLabel('Invite code', { exact: true })).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'No invite yet? Ask for one' })).toHaveAttribute(
     'href',
     '/form/get-invite?product=licence',
   );
-  await expect(page.getByLabel('Coupon code')).toHaveCount(0);
+  await expect(summary.getByLabel('Coupon code')).toHaveCount(0);
+  // Two pins of the hardware and the premium licence, with 18 % GST, priced by the server.
+  await expect(summaryTotal(summary)).toHaveText('₹3,54,000');
 });

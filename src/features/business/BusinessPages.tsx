@@ -8,17 +8,9 @@ import { CONTENT_PATHS, SUPPORT_EMAIL } from '@/lib/site';
 import { Button } from '@/ui/Button';
 import { Money } from '@/ui/Money';
 import { CatalogueGate, packageIn } from './CatalogueGate';
-import { findRate, type PinRate, pinQuantities, pinScale } from './licencePricing';
+import { findRate, type LicenceProductCode, type PinRate, pinQuantities, pinScale } from './licencePricing';
 import { PinPricing } from './PinPricing';
-import {
-  AD_PACKAGES_ANCHOR,
-  BUSINESS_PATHS,
-  BUSINESS_PRICING_ANCHOR,
-  KIT_CODES,
-  LICENCE_CODES,
-  LICENCE_PAGES,
-  type LicenceSlug,
-} from './pages';
+import { KIT_CODES, LICENCE_CODES, type LicenceSlug } from './pages';
 import './business.css';
 
 export interface BusinessPageProps {
@@ -30,6 +22,71 @@ export interface BusinessPageProps {
   /** The "Choose Currency" switch, offered where a package is not sold in the buyer's country. */
   currencySwitch?: ReactNode;
 }
+
+/** What each licence page says (kept with the page, out of the first-load route tree). */
+const BUSINESS_PATHS = {
+  business: '/business',
+  kit: '/business-kit',
+  opportunity: '/business-opportunity-details',
+  club: '/club-edition',
+} as const;
+
+/** The pricing panel's anchor on /business (spec §2). */
+export const BUSINESS_PRICING_ANCHOR = 'ibc-business-pricing-section';
+/** The ad packages section of /business, where the home page's "Ad packages" card leads. */
+export const AD_PACKAGES_ANCHOR = 'ad-packages';
+
+interface LicenceContent {
+  heading: string;
+  /** The yearly licence the page's scale prices beside the hardware; none for the hardware's own page. */
+  yearlyCode: LicenceProductCode | null;
+  lede: string;
+  /** What a venue gets, one point a line. */
+  includes: readonly string[];
+  /** Who it suits. */
+  suits: string;
+}
+
+const LICENCE_CONTENT: Record<LicenceSlug, LicenceContent> = {
+  premium: {
+    heading: 'IBC premium licence',
+    yearlyCode: LICENCE_PRODUCT_CODES.premium,
+    lede: 'Every mode of the game on each licensed pin, with tournaments, leaderboards and priority support.',
+    includes: [
+      'Career, nets, quick matches and multiplayer on every licensed pin',
+      'Venue tournaments with brackets, and a live leaderboard for your screens',
+      'Player accounts your regulars keep from visit to visit',
+      'Next-business-day hardware replacement in metro cities',
+      'Phone support 9 am to 9 pm IST, seven days a week',
+    ],
+    suits: 'Arcades, mall zones and academies that run leagues and want players coming back every week.',
+  },
+  basic: {
+    heading: 'IBC basic licence',
+    yearlyCode: LICENCE_PRODUCT_CODES.basic,
+    lede: 'Nets and quick matches on each licensed pin: the simplest way to add VR cricket to a venue.',
+    includes: [
+      'Nets against pace, spin and swing, and quick six-ball challenges',
+      'Session timer and a per-session score card for your customers',
+      'Over-the-air updates with new bowlers and grounds',
+      'E-mail support with a reply within one working day',
+    ],
+    suits: 'Cafés, gaming lounges and smaller venues starting with one or two bays.',
+  },
+  'business-edition-game': {
+    heading: 'IBC business edition game',
+    yearlyCode: null,
+    lede: 'The venue edition of the game with its hardware, bought once per pin, ready for either licence.',
+    includes: [
+      'The business edition of the game, locked to your venue',
+      'Venue hardware for one bay per pin, installed by our team',
+      'Operator mode: start, stop and time sessions from one tablet',
+      'Runs the premium or the basic licence, which you choose per pin',
+    ],
+    suits:
+      'Every venue: each pin needs the business edition once, then a premium or basic licence each year.',
+  },
+};
 
 const HARDWARE_LABEL = 'Hardware, one-time';
 const LICENCE_FEE_LABEL = 'Annual licence fee';
@@ -314,7 +371,7 @@ function KitOffer({ pkg, props }: { pkg: PackageWithEstimate; props: BusinessPag
 
 /** /business-licence/<slug>: one licence product, with the per-pin scale of what a venue pays for it. */
 export function LicencePage({ slug, ...props }: BusinessPageProps & { slug: LicenceSlug }) {
-  const page = LICENCE_PAGES[slug];
+  const page = LICENCE_CONTENT[slug];
   return (
     <div className="business">
       <header className="business__header">

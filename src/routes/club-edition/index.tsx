@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClubEditionPage } from '@/features/business/BusinessPages';
-import { BUSINESS_HEADS, CLUB_CODES } from '@/features/business/pages';
+import { businessHead, CLUB_CODES } from '@/features/business/pages';
 import { openCart } from '@/features/cart/view';
 import { ProductPage } from '@/features/catalogue/ProductPage';
 import { CurrencySwitch } from '@/features/country/CurrencySwitch';
 import { addPackageToCart } from '@/state/cart';
 import { useCountry } from '@/state/country';
-import { loadBusinessPage } from '../-business-route';
+import { loadBusinessPage } from '../-business-loader';
 
 export const Route = createFileRoute('/club-edition/')({
-  head: () => BUSINESS_HEADS.club,
+  head: () => businessHead('club'),
   loader: ({ context }) => loadBusinessPage(CLUB_CODES, context),
   component: ClubEditionRoute,
 });
