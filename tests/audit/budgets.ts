@@ -218,11 +218,12 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/sign-in/google/callback': 61 * KB,
   '/f/sign-in': 147 * KB,
   '/form/get-invite': 145 * KB,
-  '/business': 60 * KB,
-  '/business-kit': 60 * KB,
-  '/business-opportunity-details': 60 * KB,
-  '/business-licence/$licence': 60 * KB,
-  '/club-edition/': 60 * KB,
+  // The business pages carry the route tree and the shared catalogue call; the club edition the catalogue's card.
+  '/business': 41 * KB,
+  '/business-kit': 41 * KB,
+  '/business-opportunity-details': 41 * KB,
+  '/business-licence/$licence': 41 * KB,
+  '/club-edition/': 48 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */
