@@ -11,7 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
+import { Route as BusinessRouteImport } from './routes/business'
+import { Route as BusinessKitRouteImport } from './routes/business-kit'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
+import { Route as BusinessOpportunityDetailsRouteImport } from './routes/business-opportunity-details'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
 import { Route as FailureRouteImport } from './routes/failure'
@@ -27,6 +30,8 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as BusinessLicenceLicenceRouteImport } from './routes/business-licence/$licence'
+import { Route as ClubEditionIndexRouteImport } from './routes/club-edition/index'
 import { Route as ClubEditionApplyRouteImport } from './routes/club-edition/apply'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormExperienceZoneInterestFormRouteImport } from './routes/form/experience-zone-interest-form'
@@ -53,10 +58,26 @@ const AboutUsRoute = AboutUsRouteImport.update({
   path: '/about-us',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BusinessRoute = BusinessRouteImport.update({
+  id: '/business',
+  path: '/business',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessKitRoute = BusinessKitRouteImport.update({
+  id: '/business-kit',
+  path: '/business-kit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BusinessLicenceTermsAndConditionsRoute =
   BusinessLicenceTermsAndConditionsRouteImport.update({
     id: '/business-licence-terms-and-conditions',
     path: '/business-licence-terms-and-conditions',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BusinessOpportunityDetailsRoute =
+  BusinessOpportunityDetailsRouteImport.update({
+    id: '/business-opportunity-details',
+    path: '/business-opportunity-details',
     getParentRoute: () => rootRouteImport,
   } as any)
 const CheckoutRoute = CheckoutRouteImport.update({
@@ -132,6 +153,16 @@ const SuccessRoute = SuccessRouteImport.update({
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessLicenceLicenceRoute = BusinessLicenceLicenceRouteImport.update({
+  id: '/business-licence/$licence',
+  path: '/business-licence/$licence',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClubEditionIndexRoute = ClubEditionIndexRouteImport.update({
+  id: '/club-edition/',
+  path: '/club-edition/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClubEditionApplyRoute = ClubEditionApplyRouteImport.update({
@@ -215,7 +246,10 @@ const SignInSignUpVerifyRoute = SignInSignUpVerifyRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/business': typeof BusinessRoute
+  '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/business-opportunity-details': typeof BusinessOpportunityDetailsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/failure': typeof FailureRoute
@@ -231,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
@@ -238,6 +273,7 @@ export interface FileRoutesByFullPath {
   '/form/giveaway-contest': typeof FormGiveawayContestRoute
   '/form/request-a-call': typeof FormRequestACallRoute
   '/sign-in/verify': typeof SignInVerifyRoute
+  '/club-edition/': typeof ClubEditionIndexRoute
   '/sign-in/': typeof SignInIndexRoute
   '/business-licence/enterprise/contact-us': typeof BusinessLicenceEnterpriseContactUsRoute
   '/form/book-a-demo/success': typeof FormBookADemoSuccessRoute
@@ -250,7 +286,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/business': typeof BusinessRoute
+  '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/business-opportunity-details': typeof BusinessOpportunityDetailsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/failure': typeof FailureRoute
@@ -266,6 +305,7 @@ export interface FileRoutesByTo {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
@@ -273,6 +313,7 @@ export interface FileRoutesByTo {
   '/form/giveaway-contest': typeof FormGiveawayContestRoute
   '/form/request-a-call': typeof FormRequestACallRoute
   '/sign-in/verify': typeof SignInVerifyRoute
+  '/club-edition': typeof ClubEditionIndexRoute
   '/sign-in': typeof SignInIndexRoute
   '/business-licence/enterprise/contact-us': typeof BusinessLicenceEnterpriseContactUsRoute
   '/form/book-a-demo/success': typeof FormBookADemoSuccessRoute
@@ -286,7 +327,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/business': typeof BusinessRoute
+  '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
+  '/business-opportunity-details': typeof BusinessOpportunityDetailsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
   '/failure': typeof FailureRoute
@@ -302,6 +346,7 @@ export interface FileRoutesById {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
@@ -309,6 +354,7 @@ export interface FileRoutesById {
   '/form/giveaway-contest': typeof FormGiveawayContestRoute
   '/form/request-a-call': typeof FormRequestACallRoute
   '/sign-in/verify': typeof SignInVerifyRoute
+  '/club-edition/': typeof ClubEditionIndexRoute
   '/sign-in/': typeof SignInIndexRoute
   '/business-licence/enterprise/contact-us': typeof BusinessLicenceEnterpriseContactUsRoute
   '/form/book-a-demo/success': typeof FormBookADemoSuccessRoute
@@ -323,7 +369,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/business'
+    | '/business-kit'
     | '/business-licence-terms-and-conditions'
+    | '/business-opportunity-details'
     | '/checkout'
     | '/custom-designed-bat'
     | '/failure'
@@ -339,6 +388,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
     | '/form/experience-zone-interest-form'
@@ -346,6 +396,7 @@ export interface FileRouteTypes {
     | '/form/giveaway-contest'
     | '/form/request-a-call'
     | '/sign-in/verify'
+    | '/club-edition/'
     | '/sign-in/'
     | '/business-licence/enterprise/contact-us'
     | '/form/book-a-demo/success'
@@ -358,7 +409,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
+    | '/business'
+    | '/business-kit'
     | '/business-licence-terms-and-conditions'
+    | '/business-opportunity-details'
     | '/checkout'
     | '/custom-designed-bat'
     | '/failure'
@@ -374,6 +428,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
     | '/form/experience-zone-interest-form'
@@ -381,6 +436,7 @@ export interface FileRouteTypes {
     | '/form/giveaway-contest'
     | '/form/request-a-call'
     | '/sign-in/verify'
+    | '/club-edition'
     | '/sign-in'
     | '/business-licence/enterprise/contact-us'
     | '/form/book-a-demo/success'
@@ -393,7 +449,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about-us'
+    | '/business'
+    | '/business-kit'
     | '/business-licence-terms-and-conditions'
+    | '/business-opportunity-details'
     | '/checkout'
     | '/custom-designed-bat'
     | '/failure'
@@ -409,6 +468,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
     | '/form/experience-zone-interest-form'
@@ -416,6 +476,7 @@ export interface FileRouteTypes {
     | '/form/giveaway-contest'
     | '/form/request-a-call'
     | '/sign-in/verify'
+    | '/club-edition/'
     | '/sign-in/'
     | '/business-licence/enterprise/contact-us'
     | '/form/book-a-demo/success'
@@ -429,7 +490,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
+  BusinessRoute: typeof BusinessRoute
+  BusinessKitRoute: typeof BusinessKitRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
+  BusinessOpportunityDetailsRoute: typeof BusinessOpportunityDetailsRoute
   CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
   FailureRoute: typeof FailureRoute
@@ -445,6 +509,7 @@ export interface RootRouteChildren {
   PurchaseRoute: typeof PurchaseRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  BusinessLicenceLicenceRoute: typeof BusinessLicenceLicenceRoute
   ClubEditionApplyRoute: typeof ClubEditionApplyRoute
   FSignInRoute: typeof FSignInRoute
   FormExperienceZoneInterestFormRoute: typeof FormExperienceZoneInterestFormRoute
@@ -452,6 +517,7 @@ export interface RootRouteChildren {
   FormGiveawayContestRoute: typeof FormGiveawayContestRoute
   FormRequestACallRoute: typeof FormRequestACallRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
+  ClubEditionIndexRoute: typeof ClubEditionIndexRoute
   SignInIndexRoute: typeof SignInIndexRoute
   BusinessLicenceEnterpriseContactUsRoute: typeof BusinessLicenceEnterpriseContactUsRoute
   FormBookADemoSuccessRoute: typeof FormBookADemoSuccessRoute
@@ -478,11 +544,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutUsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/business': {
+      id: '/business'
+      path: '/business'
+      fullPath: '/business'
+      preLoaderRoute: typeof BusinessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-kit': {
+      id: '/business-kit'
+      path: '/business-kit'
+      fullPath: '/business-kit'
+      preLoaderRoute: typeof BusinessKitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/business-licence-terms-and-conditions': {
       id: '/business-licence-terms-and-conditions'
       path: '/business-licence-terms-and-conditions'
       fullPath: '/business-licence-terms-and-conditions'
       preLoaderRoute: typeof BusinessLicenceTermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-opportunity-details': {
+      id: '/business-opportunity-details'
+      path: '/business-opportunity-details'
+      fullPath: '/business-opportunity-details'
+      preLoaderRoute: typeof BusinessOpportunityDetailsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/checkout': {
@@ -588,6 +675,20 @@ declare module '@tanstack/react-router' {
       path: '/terms-and-conditions'
       fullPath: '/terms-and-conditions'
       preLoaderRoute: typeof TermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-licence/$licence': {
+      id: '/business-licence/$licence'
+      path: '/business-licence/$licence'
+      fullPath: '/business-licence/$licence'
+      preLoaderRoute: typeof BusinessLicenceLicenceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/club-edition/': {
+      id: '/club-edition/'
+      path: '/club-edition'
+      fullPath: '/club-edition/'
+      preLoaderRoute: typeof ClubEditionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/club-edition/apply': {
@@ -701,8 +802,11 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutUsRoute: AboutUsRoute,
+  BusinessRoute: BusinessRoute,
+  BusinessKitRoute: BusinessKitRoute,
   BusinessLicenceTermsAndConditionsRoute:
     BusinessLicenceTermsAndConditionsRoute,
+  BusinessOpportunityDetailsRoute: BusinessOpportunityDetailsRoute,
   CheckoutRoute: CheckoutRoute,
   CustomDesignedBatRoute: CustomDesignedBatRoute,
   FailureRoute: FailureRoute,
@@ -718,6 +822,7 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseRoute: PurchaseRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  BusinessLicenceLicenceRoute: BusinessLicenceLicenceRoute,
   ClubEditionApplyRoute: ClubEditionApplyRoute,
   FSignInRoute: FSignInRoute,
   FormExperienceZoneInterestFormRoute: FormExperienceZoneInterestFormRoute,
@@ -725,6 +830,7 @@ const rootRouteChildren: RootRouteChildren = {
   FormGiveawayContestRoute: FormGiveawayContestRoute,
   FormRequestACallRoute: FormRequestACallRoute,
   SignInVerifyRoute: SignInVerifyRoute,
+  ClubEditionIndexRoute: ClubEditionIndexRoute,
   SignInIndexRoute: SignInIndexRoute,
   BusinessLicenceEnterpriseContactUsRoute:
     BusinessLicenceEnterpriseContactUsRoute,

@@ -27,6 +27,8 @@ const footerLinks = [
   { to: CONTENT_PATHS.aboutUs, label: 'About us' },
   { to: CONTENT_PATHS.help, label: 'Help' },
   { to: CONTENT_PATHS.metaverseSuperstar, label: 'Metaverse Superstar' },
+  { to: '/business', label: 'For venues' },
+  { to: '/club-edition', label: 'Club edition' },
   { to: CONTENT_PATHS.terms, label: 'Terms and conditions' },
   { to: CONTENT_PATHS.privacy, label: 'Privacy policy' },
   { to: CONTENT_PATHS.businessLicenceTerms, label: 'Business licence terms' },

@@ -226,6 +226,12 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/form/experience-zone-interest-form': 153 * KB,
   '/club-edition/apply': 153 * KB,
   '/business-licence/enterprise/contact-us': 153 * KB,
+  // The business pages carry the route tree and the shared catalogue call; the club edition the catalogue's card.
+  '/business': 41 * KB,
+  '/business-kit': 41 * KB,
+  '/business-opportunity-details': 41 * KB,
+  '/business-licence/$licence': 41 * KB,
+  '/club-edition/': 48 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */

@@ -25,7 +25,8 @@ const DeliveryCheck = lazy(() =>
 );
 
 export interface ProductPageProps {
-  config: ProductPageConfig;
+  /** What the page sells and its heading (a product route's config, or a section another page composes). */
+  config: Pick<ProductPageConfig, 'packageCodes' | 'heading' | 'lede'>;
   /** The buyer's country (prices are for it) and its currency, from the country store. */
   countryCode: string;
   currency: Currency;

@@ -71,7 +71,7 @@ export function HomePage({ packages, howItWorks }: HomePageProps) {
               <div>
                 <h3>
                   {entry.to ? (
-                    <Link to={entry.to} className="home__card-link">
+                    <Link to={entry.to} hash={entry.hash} className="home__card-link">
                       {entry.name}
                     </Link>
                   ) : (
@@ -110,8 +110,9 @@ export function HomePage({ packages, howItWorks }: HomePageProps) {
       <section className="home__section home__venue" aria-labelledby="venue-title">
         <h2 id="venue-title">Run a venue or a club?</h2>
         <p>
-          License the game per pin, add the business kit or the club edition, and earn from ad packages
-          between innings. Read the{' '}
+          License the game per pin, add the <Link to="/business-kit">business kit</Link> or the{' '}
+          <Link to="/club-edition">club edition</Link>, and earn from ad packages between innings. See{' '}
+          <Link to="/business">what venues get and pay</Link>, read the{' '}
           <Link to={CONTENT_PATHS.businessLicenceTerms}>business licence terms</Link> or see the{' '}
           <Link to={CONTENT_PATHS.metaverseSuperstar}>Metaverse Superstar</Link> season.
         </p>

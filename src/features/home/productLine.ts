@@ -9,7 +9,8 @@ export type ProductLinePath =
   | '/ibc-game'
   | '/ibc-steam-game'
   | '/ibc-game-plus-bat'
-  | '/custom-designed-bat';
+  | '/custom-designed-bat'
+  | '/business';
 
 export interface ProductLineEntry {
   id: string;
@@ -17,8 +18,10 @@ export interface ProductLineEntry {
   summary: string;
   image: string;
   imageAlt: string;
-  /** The product route, where there is one (business and ads have none yet). */
+  /** The product route, where there is one. */
   to?: ProductLinePath;
+  /** The section of that route's page (the ad packages of /business). */
+  hash?: string;
   /** More routes of the same line, e.g. the no-cost EMI kit. */
   more?: { to: ProductLinePath; label: string }[];
 }
@@ -64,6 +67,7 @@ export const PRODUCT_LINE: ProductLineEntry[] = [
     summary: 'Business licences per pin, the business kit and the club edition for academies and clubs.',
     image: '/images/line/business.svg',
     imageAlt: 'A venue with VR bays',
+    to: '/business',
   },
   {
     id: 'ads',
@@ -71,5 +75,7 @@ export const PRODUCT_LINE: ProductLineEntry[] = [
     summary: 'Book screen time on our devices at partner venues for the dates you choose.',
     image: '/images/line/ads.svg',
     imageAlt: 'A screen showing an ad',
+    to: '/business',
+    hash: 'ad-packages',
   },
 ];

@@ -1,0 +1,44 @@
+import { PACKAGE_CODES } from '@contract/constants';
+import { pageTitle } from '@/lib/site';
+
+// Zod-free and small: the routes' head(), loader and params check read this file from the first-load route tree.
+
+/** The packages each business page prices from. */
+export const LICENCE_CODES = [PACKAGE_CODES.businessLicence] as const;
+export const KIT_CODES = [PACKAGE_CODES.businessKit] as const;
+export const CLUB_CODES = [PACKAGE_CODES.clubEdition] as const;
+
+export const LICENCE_SLUGS = ['premium', 'basic', 'business-edition-game'] as const;
+export type LicenceSlug = (typeof LICENCE_SLUGS)[number];
+
+export function isLicenceSlug(slug: string): slug is LicenceSlug {
+  return (LICENCE_SLUGS as readonly string[]).includes(slug);
+}
+
+const HEADS = {
+  business: [
+    'VR cricket for venues: licences, kits and ads',
+    'Per-pin business licences, the business kit, the club edition and ad packages for your venue.',
+  ],
+  kit: [
+    'IBC business kit',
+    'Two VR cricket bays: headsets, tracked bats, the business edition and a year of premium.',
+  ],
+  opportunity: ['The VR cricket business opportunity', 'What a venue earns and gets with IBC VR cricket.'],
+  club: ['IBC club edition', 'A VR net for cricket clubs and academies, with the pitch sensor kit.'],
+  premium: [
+    'IBC premium licence',
+    'Every game mode, tournaments and leaderboards for your venue, per pin per year.',
+  ],
+  basic: ['IBC basic licence', 'Nets and quick matches for your venue, per pin per year.'],
+  'business-edition-game': [
+    'IBC business edition game',
+    'The venue edition of the game with its hardware, per pin, one-time.',
+  ],
+} as const;
+
+/** The route's head(): the page title and its description. */
+export function businessHead(page: keyof typeof HEADS) {
+  const [title, description] = HEADS[page];
+  return { meta: [{ title: pageTitle(title) }, { name: 'description', content: description }] };
+}
