@@ -1,3 +1,4 @@
+import type { BatDesign } from '@contract/bat-design';
 import type { Package } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
 import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,8 +30,8 @@ export interface ProductPageProps {
   /** The buyer's country (prices are for it) and its currency, from the country store. */
   countryCode: string;
   currency: Currency;
-  /** Adds the package (and, for a customizable one, the chosen quantities by product_id) to the cart. */
-  onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
+  /** Adds the package (a customizable one with its chosen quantities and designs by product_id) to the cart. */
+  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, BatDesign>) => void;
   /** The "Choose Currency" switch, shown where international payment is supported. */
   currencySwitch?: ReactNode;
   /**

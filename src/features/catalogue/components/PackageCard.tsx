@@ -1,3 +1,4 @@
+import { BAT_ENGRAVING_PATTERN, type BatDesign, designDeltaMinor, firstDesign } from '@contract/bat-design';
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
@@ -23,6 +24,7 @@ import {
   stockText,
   unitPrice,
   vendorName,
+  withTax,
 } from '../display';
 import { Gallery } from './Gallery';
 import { StickyBuyBar } from './StickyBuyBar';
@@ -30,6 +32,8 @@ import './PackageCard.css';
 
 // Only an out-of-stock package shows it: the form library and zod load with it, not with every product page.
 const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((m) => ({ default: m.NotifyMeForm })));
+// Only the custom bat's page needs it, and below its first screen.
+const BatDesigner = lazy(() => import('./BatDesigner'));
 
 /** The most of one product a buyer can put in the cart from a product page. */
 export const MAX_PER_PRODUCT = 10;
@@ -45,7 +49,7 @@ export interface PackageCardProps {
   /** The first card: its first picture loads at once, the rest lazily. */
   eager?: boolean;
   headingLevel?: 2 | 3;
-  onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
+  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, BatDesign>) => void;
   onRetry: () => void;
   onNotifyMe: (contact: NotifyMeContact) => void;
 }
@@ -84,20 +88,48 @@ function errorMessage(error: unknown): string | undefined {
   return isApiError(error) ? error.description : undefined;
 }
 
+/** A designed product's design with what it adds to a unit before tax (null: a choice is no longer offered). */
+interface DesignedProduct {
+  product: Product;
+  design: BatDesign;
+  extraMinor: number | null;
+}
+
+/** The package's product made to the buyer's design (the custom bat), if it has one, at its first design. */
+function designable(pkg: Package): Product | undefined {
+  return pkg.products.find((p) => p.customization_options && productStock(p).kind !== 'out');
+}
+
+/** The engraving as the server takes it: trimmed, and within the contract's characters and length. */
+function engravingOk(product: Product, engraving: string): boolean {
+  const max = product.customization_options?.engraving_max_length ?? 0;
+  return engraving.length <= max && BAT_ENGRAVING_PATTERN.test(engraving);
+}
+
 function ProductRow({
   product,
   currency,
   quantity,
   disabled,
+  extraMinor = 0,
   onChange,
 }: {
   product: Product;
   currency: Currency;
   quantity: number;
   disabled: boolean;
+  /** A designed product: what its design adds to a unit before tax. */
+  extraMinor?: number;
   onChange: (quantity: number) => void;
 }) {
-  const price = unitPrice(product, currency);
+  const base = unitPrice(product, currency);
+  const price =
+    extraMinor > 0
+      ? {
+          minor: withTax(toMinor(product.taxable_amount, currency) + extraMinor, product.gst_rate),
+          originalMinor: null,
+        }
+      : base;
   const stock = productStock(product);
   const left = productUnitsLeft(product);
   const max = Math.min(MAX_PER_PRODUCT, left ?? MAX_PER_PRODUCT);
@@ -144,6 +176,15 @@ export function PackageCard({
 }: PackageCardProps) {
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const batProduct = pkg.package_type === 'customizable' ? designable(pkg) : undefined;
+  const [designs, setDesigns] = useState<Record<number, BatDesign>>({});
+  const designed: DesignedProduct | null = (() => {
+    const options = batProduct?.customization_options;
+    if (!batProduct || !options) return null;
+    const design = designs[batProduct.product_id] ?? firstDesign(options);
+    if (!design) return null;
+    return { product: batProduct, design, extraMinor: designDeltaMinor(options, design, pkg.currency) };
+  })();
   const [added, setAdded] = useState(false);
   const Heading = `h${headingLevel}` as const;
   const { currency } = pkg;
@@ -157,7 +198,21 @@ export function PackageCard({
   const checking = state === 'fetchingPackageDetails' || state === 'fetchingPriceEstimate';
   const price = customizable ? null : packagePrice(pkg);
   const taxIncluded = pkg.products.some((p) => p.gst_rate > 0);
-  const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0);
+  const designInvalid =
+    designed !== null &&
+    (quantities[designed.product.product_id] ?? 0) > 0 &&
+    (designed.extraMinor === null || !engravingOk(designed.product, designed.design.engraving.trim()));
+  const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0) || designInvalid;
+  const extras: Record<number, number> = designed
+    ? { [designed.product.product_id]: designed.extraMinor ?? 0 }
+    : {};
+  // The bat's price for the design on screen: the bar shows it until something is chosen.
+  const designMinor = designed
+    ? withTax(
+        toMinor(designed.product.taxable_amount, currency) + (designed.extraMinor ?? 0),
+        designed.product.gst_rate,
+      )
+    : null;
   const fromMinor = customizable ? cheapestUnitMinor(pkg.products, currency) : null;
   const article = useRef<HTMLElement>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
@@ -165,13 +220,21 @@ export function PackageCard({
   const buy = () => {
     if (customizable) {
       const picked = Object.fromEntries(Object.entries(quantities).filter(([, q]) => q > 0));
-      if (Object.keys(picked).length === 0) return;
+      if (Object.keys(picked).length === 0 || designInvalid) return;
       onBuy(
         pkg,
         Object.fromEntries(Object.entries(picked).map(([id, q]) => [Number(id), q])) as Record<
           number,
           number
         >,
+        designed
+          ? {
+              [designed.product.product_id]: {
+                ...designed.design,
+                engraving: designed.design.engraving.trim(),
+              },
+            }
+          : undefined,
       );
     } else {
       onBuy(pkg);
@@ -204,7 +267,14 @@ export function PackageCard({
     barPrice = (
       <>
         <span className="catalogue-buybar__label">Total</span>
-        <Money minor={customTotal(pkg, quantities)} currency={currency} />
+        <Money minor={customTotal(pkg, quantities, extras)} currency={currency} />
+      </>
+    );
+  } else if (designMinor !== null) {
+    barPrice = (
+      <>
+        <span className="catalogue-buybar__label">Your bat</span>
+        <Money minor={designMinor} currency={currency} />
       </>
     );
   } else if (fromMinor !== null) {
@@ -245,6 +315,7 @@ export function PackageCard({
             currency={currency}
             quantity={quantities[p.product_id] ?? 0}
             disabled={outOfStock}
+            extraMinor={extras[p.product_id] ?? 0}
             onChange={(q) => {
               setAdded(false);
               setQuantities((prev) => ({ ...prev, [p.product_id]: q }));
@@ -252,9 +323,28 @@ export function PackageCard({
           />
         ))}
       </ul>
+      {designed?.product.customization_options && (
+        <Suspense fallback={<div className="bat-designer-placeholder" />}>
+          <BatDesigner
+            options={designed.product.customization_options}
+            gstRate={designed.product.gst_rate}
+            currency={currency}
+            design={designed.design}
+            disabled={outOfStock}
+            onChange={(design) => {
+              setAdded(false);
+              setDesigns((prev) => ({ ...prev, [designed.product.product_id]: design }));
+            }}
+          />
+        </Suspense>
+      )}
       <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
         <span className="catalogue-card__label">Total </span>
-        <Money minor={customTotal(pkg, quantities)} currency={currency} className="catalogue-card__now" />
+        <Money
+          minor={customTotal(pkg, quantities, extras)}
+          currency={currency}
+          className="catalogue-card__now"
+        />
         {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
       </p>
     </fieldset>
@@ -306,6 +396,7 @@ export function PackageCard({
         Add to cart
       </Button>
       {buyHint && <p className="catalogue-card__hint">Choose at least one item above.</p>}
+      {designInvalid && <p className="catalogue-card__hint">Check the name to engrave above.</p>}
       <p className="catalogue-card__added" role="status">
         {added ? 'Added to your cart.' : ''}
       </p>
