@@ -221,21 +221,15 @@ export function PackageCard({
     if (customizable) {
       const picked = Object.fromEntries(Object.entries(quantities).filter(([, q]) => q > 0));
       if (Object.keys(picked).length === 0 || designInvalid) return;
-      onBuy(
-        pkg,
-        Object.fromEntries(Object.entries(picked).map(([id, q]) => [Number(id), q])) as Record<
-          number,
-          number
-        >,
-        designed
-          ? {
-              [designed.product.product_id]: {
-                ...designed.design,
-                engraving: designed.design.engraving.trim(),
-              },
-            }
-          : undefined,
-      );
+      const chosenQuantities = Object.fromEntries(
+        Object.entries(picked).map(([id, q]) => [Number(id), q]),
+      ) as Record<number, number>;
+      if (designed) {
+        const design = { ...designed.design, engraving: designed.design.engraving.trim() };
+        onBuy(pkg, chosenQuantities, { [designed.product.product_id]: design });
+      } else {
+        onBuy(pkg, chosenQuantities);
+      }
     } else {
       onBuy(pkg);
     }
