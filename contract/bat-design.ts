@@ -77,3 +77,10 @@ export function designDescription(options: BatOptions, design: BatDesign): strin
   if (BAT_OPTION_GROUPS.some((group) => !chosen(options, design, group))) return null;
   return describeDesign(design, (group) => chosen(options, design, group)?.label ?? '');
 }
+
+/** A design as the product page hands it to the cart: what it adds to a unit before tax, and its words. */
+export interface DesignChoice {
+  design: BatDesign;
+  extraMinor: number;
+  description: string;
+}

@@ -45,9 +45,19 @@ describe('cart store', () => {
     };
     const plain = { willow: 'A', size: 'A', weight: 'A', handle: 'A', grip: 'A', engraving: '' };
     const fancy = { ...plain, willow: 'B', engraving: 'ASHA' };
-    addPackageToCart(designed, { 91: 1 }, { 91: plain });
-    addPackageToCart(designed, { 91: 2 }, { 91: fancy });
-    addPackageToCart(designed, { 91: 1 }, { 91: plain });
+    const plainChoice = {
+      design: plain,
+      extraMinor: 0,
+      description: 'willow a, size a, weight a, handle a, grip a',
+    };
+    const fancyChoice = {
+      design: fancy,
+      extraMinor: 10_000,
+      description: "willow b, size a, weight a, handle a, grip a, engraved 'ASHA'",
+    };
+    addPackageToCart(designed, { 91: 1 }, { 91: plainChoice });
+    addPackageToCart(designed, { 91: 2 }, { 91: fancyChoice });
+    addPackageToCart(designed, { 91: 1 }, { 91: plainChoice });
     const bats = cartStore.items.filter((l) => l.productId === 91);
     expect(bats.map((l) => [l.quantity, l.price, l.customizationDescription])).toEqual([
       [2, 2_500 * 100, 'willow a, size a, weight a, handle a, grip a'],

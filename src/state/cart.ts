@@ -1,4 +1,4 @@
-import { type BatDesign, designDeltaMinor, designDescription, designKey } from '@contract/bat-design';
+import { type BatDesign, type DesignChoice, designKey } from '@contract/bat-design';
 import type { Package } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
@@ -142,16 +142,15 @@ export function removePackage(packageId: number): void {
 function lineFromProduct(
   pkg: Package,
   product: Package['products'][number],
-  design: BatDesign | null = null,
+  made: DesignChoice | null = null,
 ): NewCartItem & { price: number } {
   const { price, packageLineAmount } = pricing(pkg, product);
-  const options = product.customization_options;
-  const delta = design && options ? designDeltaMinor(options, design, pkg.currency) : null;
   return {
-    id: cartLineId(pkg.package_id, product.product_id, delta === null ? null : design),
-    price: price + (delta ?? 0),
-    customization: delta === null ? null : design,
-    customizationDescription: design && options && delta !== null ? designDescription(options, design) : null,
+    id: cartLineId(pkg.package_id, product.product_id, made?.design),
+    // The product page's price for the design; the cart's estimate asks the server for the real one.
+    price: price + (made?.extraMinor ?? 0),
+    customization: made?.design ?? null,
+    customizationDescription: made?.description ?? null,
     packageLineAmount,
     currency: pkg.currency,
     packageId: pkg.package_id,
@@ -183,7 +182,7 @@ function lineFromProduct(
 export function addPackageToCart(
   pkg: Package,
   quantities?: Record<number, number>,
-  designs?: Record<number, BatDesign>,
+  designs?: Record<number, DesignChoice>,
 ): void {
   if (pkg.package_type === 'ad') return;
   if (pkg.package_type === 'fixed') {

@@ -1,4 +1,4 @@
-import type { BatDesign } from '@contract/bat-design';
+import type { DesignChoice } from '@contract/bat-design';
 import type { Package } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
 import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +31,7 @@ export interface ProductPageProps {
   countryCode: string;
   currency: Currency;
   /** Adds the package (a customizable one with its chosen quantities and designs by product_id) to the cart. */
-  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, BatDesign>) => void;
+  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, DesignChoice>) => void;
   /** The "Choose Currency" switch, shown where international payment is supported. */
   currencySwitch?: ReactNode;
   /**

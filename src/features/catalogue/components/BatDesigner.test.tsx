@@ -1,9 +1,8 @@
-import { BAT_ENGRAVING_MAX_LENGTH, type BatDesign, firstDesign } from '@contract/bat-design';
+import { BAT_ENGRAVING_MAX_LENGTH } from '@contract/bat-design';
 import type { BatOptions } from '@contract/catalogue';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BatDesigner, engravingError } from './BatDesigner';
 
 const option = (
@@ -57,12 +56,10 @@ const OPTIONS: BatOptions = {
   ],
 };
 
-function Harness({ start }: { start?: Partial<BatDesign> }) {
-  const [design, setDesign] = useState<BatDesign>(() => ({
-    ...(firstDesign(OPTIONS) as BatDesign),
-    ...start,
-  }));
-  return <BatDesigner options={OPTIONS} gstRate={12} currency="INR" design={design} onChange={setDesign} />;
+function renderDesigner() {
+  const onChange = vi.fn();
+  render(<BatDesigner options={OPTIONS} gstRate={12} currency="INR" onChange={onChange} />);
+  return onChange;
 }
 
 function preview() {
@@ -71,7 +68,7 @@ function preview() {
 
 describe('BatDesigner', () => {
   it('offers each choice as a radio group with what it adds to the price, GST included', () => {
-    render(<Harness />);
+    renderDesigner();
     const region = screen.getByRole('region', { name: 'Design your bat' });
     for (const name of ['Willow grade', 'Size', 'Weight', 'Handle shape', 'Grip']) {
       expect(within(region).getByRole('group', { name })).toBeInTheDocument();
@@ -86,7 +83,7 @@ describe('BatDesigner', () => {
 
   it('previews the design as it is chosen: the words, the willow’s colour, the size’s length and the name', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    const onChange = renderDesigner();
     expect(preview()).toHaveAccessibleName(
       'Preview of your bat: Kashmir willow, SH, 2lb 7oz–2lb 9oz, round handle, chevron grip',
     );
@@ -106,13 +103,29 @@ describe('BatDesigner', () => {
     expect(screen.getByText(words, { selector: 'figcaption' })).toBeInTheDocument();
     expect(blade()).toHaveAttribute('fill', '#f6e6c4');
     expect(within(preview()).getByText('ASHA')).toBeInTheDocument();
+    // The card hears the design priced: ₹7,500 before tax for grade 1 willow, and its words.
+    expect(onChange).toHaveBeenLastCalledWith(
+      {
+        design: {
+          willow: 'ENGLISH_1',
+          size: 'SIZE_5',
+          weight: 'W2',
+          handle: 'OVAL',
+          grip: 'CHEVRON',
+          engraving: 'ASHA',
+        },
+        extraMinor: 750_000,
+        description: words,
+      },
+      true,
+    );
     // A size 5 bat is drawn shorter than a short handle.
     expect(Number(preview().querySelector('rect')?.getAttribute('width'))).toBeLessThan(Number(long));
   });
 
   it('is used with the keyboard: arrows move within a choice, Tab moves to the next', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderDesigner();
     const willow = screen.getByRole('radio', { name: /^Kashmir willow/ });
     willow.focus();
     await user.keyboard('{ArrowDown}');
@@ -125,12 +138,13 @@ describe('BatDesigner', () => {
 
   it('says what an engraving may hold, keeps what was typed, and the field stops at the limit', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    const onChange = renderDesigner();
     const field = screen.getByLabelText(/Name to engrave/);
     expect(field).toHaveAttribute('maxLength', String(BAT_ENGRAVING_MAX_LENGTH));
     await user.type(field, 'A&B');
     expect(field).toHaveValue('A&B');
     expect(screen.getByText(/Use up to 12 letters, spaces/)).toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ extraMinor: 0 }), false);
     expect(engravingError('ASHA RAO', BAT_ENGRAVING_MAX_LENGTH)).toBeNull();
     expect(engravingError('A'.repeat(BAT_ENGRAVING_MAX_LENGTH + 1), BAT_ENGRAVING_MAX_LENGTH)).not.toBeNull();
   });

@@ -4,11 +4,14 @@ import {
   BAT_OPTION_GROUPS,
   type BatDesign,
   type BatOptionGroup,
+  type DesignChoice,
+  designDeltaMinor,
   designDescription,
+  firstDesign,
 } from '@contract/bat-design';
 import type { BatOption, BatOptions } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Money } from '@/ui/Money';
 import { TextInput } from '@/ui/TextInput';
 import { withTax } from '../display';
@@ -19,9 +22,9 @@ export interface BatDesignerProps {
   /** The product's GST rate in percent (0 abroad): an option's price is shown as the buyer pays it. */
   gstRate: number;
   currency: Currency;
-  design: BatDesign;
   disabled?: boolean;
-  onChange: (design: BatDesign) => void;
+  /** The design on screen, priced and described (engraving trimmed), and whether it can be made as it stands. */
+  onChange: (choice: DesignChoice, valid: boolean) => void;
 }
 
 /** Whether the engraving can be cut: the contract's characters, no longer than the catalogue allows. */
@@ -119,10 +122,21 @@ export function BatPreview({ options, design }: { options: BatOptions; design: B
  * The custom bat's choices as a bat maker asks for them: a radio group per choice (arrow keys move within it),
  * each option with what it adds to the price, the name to engrave, and a live drawing of the design.
  */
-export function BatDesigner({ options, gstRate, currency, design, disabled, onChange }: BatDesignerProps) {
+export function BatDesigner({ options, gstRate, currency, disabled, onChange: report }: BatDesignerProps) {
   const headingId = useId();
   const name = useId();
-  const error = engravingError(design.engraving, options.engraving_max_length);
+  const [design, onChange] = useState<BatDesign | null>(() => firstDesign(options));
+  const error = design ? engravingError(design.engraving, options.engraving_max_length) : null;
+  // The card prices and buys what is on screen: it hears the first design as soon as the designer shows.
+  useEffect(() => {
+    if (!design) return;
+    const made = { ...design, engraving: design.engraving.trim() };
+    const extraMinor = designDeltaMinor(options, made, currency);
+    const description = designDescription(options, made);
+    if (extraMinor === null || description === null) return;
+    report({ design: made, extraMinor, description }, error === null);
+  }, [design, options, currency, error, report]);
+  if (!design) return null;
   return (
     <section className="bat-designer" aria-labelledby={headingId}>
       <h3 id={headingId} className="bat-designer__title">

@@ -1,7 +1,7 @@
-import { BAT_ENGRAVING_PATTERN, type BatDesign, designDeltaMinor, firstDesign } from '@contract/bat-design';
+import type { DesignChoice } from '@contract/bat-design';
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
@@ -49,7 +49,7 @@ export interface PackageCardProps {
   /** The first card: its first picture loads at once, the rest lazily. */
   eager?: boolean;
   headingLevel?: 2 | 3;
-  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, BatDesign>) => void;
+  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, DesignChoice>) => void;
   onRetry: () => void;
   onNotifyMe: (contact: NotifyMeContact) => void;
 }
@@ -88,22 +88,9 @@ function errorMessage(error: unknown): string | undefined {
   return isApiError(error) ? error.description : undefined;
 }
 
-/** A designed product's design with what it adds to a unit before tax (null: a choice is no longer offered). */
-interface DesignedProduct {
-  product: Product;
-  design: BatDesign;
-  extraMinor: number | null;
-}
-
-/** The package's product made to the buyer's design (the custom bat), if it has one, at its first design. */
+/** The package's product made to the buyer's design (the custom bat), if it has one in stock. */
 function designable(pkg: Package): Product | undefined {
   return pkg.products.find((p) => p.customization_options && productStock(p).kind !== 'out');
-}
-
-/** The engraving as the server takes it: trimmed, and within the contract's characters and length. */
-function engravingOk(product: Product, engraving: string): boolean {
-  const max = product.customization_options?.engraving_max_length ?? 0;
-  return engraving.length <= max && BAT_ENGRAVING_PATTERN.test(engraving);
 }
 
 function ProductRow({
@@ -177,14 +164,12 @@ export function PackageCard({
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const batProduct = pkg.package_type === 'customizable' ? designable(pkg) : undefined;
-  const [designs, setDesigns] = useState<Record<number, BatDesign>>({});
-  const designed: DesignedProduct | null = (() => {
-    const options = batProduct?.customization_options;
-    if (!batProduct || !options) return null;
-    const design = designs[batProduct.product_id] ?? firstDesign(options);
-    if (!design) return null;
-    return { product: batProduct, design, extraMinor: designDeltaMinor(options, design, pkg.currency) };
-  })();
+  // The designer (loaded with the page's first render) reports the design on screen, priced, and whether it is valid.
+  const [choice, setChoice] = useState<{ made: DesignChoice; valid: boolean } | null>(null);
+  const onDesign = useCallback((made: DesignChoice, valid: boolean) => {
+    setAdded(false);
+    setChoice({ made, valid });
+  }, []);
   const [added, setAdded] = useState(false);
   const Heading = `h${headingLevel}` as const;
   const { currency } = pkg;
@@ -199,20 +184,15 @@ export function PackageCard({
   const price = customizable ? null : packagePrice(pkg);
   const taxIncluded = pkg.products.some((p) => p.gst_rate > 0);
   const designInvalid =
-    designed !== null &&
-    (quantities[designed.product.product_id] ?? 0) > 0 &&
-    (designed.extraMinor === null || !engravingOk(designed.product, designed.design.engraving.trim()));
+    batProduct !== undefined && (quantities[batProduct.product_id] ?? 0) > 0 && !choice?.valid;
   const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0) || designInvalid;
-  const extras: Record<number, number> = designed
-    ? { [designed.product.product_id]: designed.extraMinor ?? 0 }
-    : {};
+  const extras: Record<number, number> =
+    batProduct && choice ? { [batProduct.product_id]: choice.made.extraMinor } : {};
   // The bat's price for the design on screen: the bar shows it until something is chosen.
-  const designMinor = designed
-    ? withTax(
-        toMinor(designed.product.taxable_amount, currency) + (designed.extraMinor ?? 0),
-        designed.product.gst_rate,
-      )
-    : null;
+  const designMinor =
+    batProduct && choice
+      ? withTax(toMinor(batProduct.taxable_amount, currency) + choice.made.extraMinor, batProduct.gst_rate)
+      : null;
   const fromMinor = customizable ? cheapestUnitMinor(pkg.products, currency) : null;
   const article = useRef<HTMLElement>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
@@ -224,9 +204,8 @@ export function PackageCard({
       const chosenQuantities = Object.fromEntries(
         Object.entries(picked).map(([id, q]) => [Number(id), q]),
       ) as Record<number, number>;
-      if (designed) {
-        const design = { ...designed.design, engraving: designed.design.engraving.trim() };
-        onBuy(pkg, chosenQuantities, { [designed.product.product_id]: design });
+      if (batProduct && choice) {
+        onBuy(pkg, chosenQuantities, { [batProduct.product_id]: choice.made });
       } else {
         onBuy(pkg, chosenQuantities);
       }
@@ -317,18 +296,14 @@ export function PackageCard({
           />
         ))}
       </ul>
-      {designed?.product.customization_options && (
+      {batProduct?.customization_options && (
         <Suspense fallback={<div className="bat-designer-placeholder" />}>
           <BatDesigner
-            options={designed.product.customization_options}
-            gstRate={designed.product.gst_rate}
+            options={batProduct.customization_options}
+            gstRate={batProduct.gst_rate}
             currency={currency}
-            design={designed.design}
             disabled={outOfStock}
-            onChange={(design) => {
-              setAdded(false);
-              setDesigns((prev) => ({ ...prev, [designed.product.product_id]: design }));
-            }}
+            onChange={onDesign}
           />
         </Suspense>
       )}

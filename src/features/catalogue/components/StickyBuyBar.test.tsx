@@ -196,7 +196,7 @@ describe('StickyBuyBar', () => {
     scrollPastButton();
     const shown = bar('Buy Custom designed bat') as HTMLElement;
     // The plainest design, ₹4,450 + 12 %: the bat's price, not the grip's ₹299.
-    expect(within(shown).getByText('Your bat')).toBeInTheDocument();
+    expect(await within(shown).findByText('Your bat')).toBeInTheDocument();
     expect(within(shown).getByText('₹4,984')).toBeInTheDocument();
     expect(within(shown).queryByText('₹299')).toBeNull();
 
@@ -210,12 +210,17 @@ describe('StickyBuyBar', () => {
       { 31: 1 },
       {
         31: {
-          willow: 'ENGLISH_1',
-          size: 'SH',
-          weight: 'W1',
-          handle: 'OVAL',
-          grip: 'CHEVRON',
-          engraving: 'ASHA',
+          design: {
+            willow: 'ENGLISH_1',
+            size: 'SH',
+            weight: 'W1',
+            handle: 'OVAL',
+            grip: 'CHEVRON',
+            engraving: 'ASHA',
+          },
+          extraMinor: 750_000,
+          description:
+            "English willow grade 1, SH, 2lb 7oz–2lb 9oz, oval handle, chevron grip, engraved 'ASHA'",
         },
       },
     );
