@@ -1,6 +1,3 @@
-import type { BatOptions } from './catalogue';
-import { type Currency, toMinor } from './money';
-
 /*
  * A designed bat (the custom bat's choices), zod-free so the product page, the cart and the server describe and
  * key a design the same way without loading zod. The options themselves, with their prices, are the catalogue's.
@@ -40,42 +37,6 @@ export function describeDesign(design: BatDesign, labelOf: (group: BatOptionGrou
   const parts = BAT_OPTION_GROUPS.map((group) => labelOf(group, design[group]));
   if (design.engraving !== '') parts.push(`engraved '${design.engraving}'`);
   return parts.join(', ');
-}
-
-/** The option a design chose in a group, as the catalogue offers it; undefined when it offers it no more. */
-function chosen(options: BatOptions, design: BatDesign, group: BatOptionGroup) {
-  return options.groups.find((g) => g.group === group)?.options.find((o) => o.code === design[group]);
-}
-
-/** Each group's first option: the design a designer starts from (the catalogue lists the plainest first). */
-export function firstDesign(options: BatOptions): BatDesign | null {
-  const design = { engraving: '' } as BatDesign;
-  for (const group of BAT_OPTION_GROUPS) {
-    const first = options.groups.find((g) => g.group === group)?.options[0];
-    if (!first) return null;
-    design[group] = first.code;
-  }
-  return design;
-}
-
-/**
- * What the design adds to one unit before tax, in minor units, as the catalogue prices it (the server prices the
- * order the same way); null when the catalogue no longer offers one of its choices.
- */
-export function designDeltaMinor(options: BatOptions, design: BatDesign, currency: Currency): number | null {
-  let sum = 0;
-  for (const group of BAT_OPTION_GROUPS) {
-    const option = chosen(options, design, group);
-    if (!option) return null;
-    sum += toMinor(option.price_delta, currency);
-  }
-  return sum;
-}
-
-/** The design in the catalogue's words, or null when one of its choices is no longer offered. */
-export function designDescription(options: BatOptions, design: BatDesign): string | null {
-  if (BAT_OPTION_GROUPS.some((group) => !chosen(options, design, group))) return null;
-  return describeDesign(design, (group) => chosen(options, design, group)?.label ?? '');
 }
 
 /** A design as the product page hands it to the cart: what it adds to a unit before tax, and its words. */

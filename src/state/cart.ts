@@ -1,4 +1,4 @@
-import { type BatDesign, type DesignChoice, designKey } from '@contract/bat-design';
+import type { BatDesign, DesignChoice } from '@contract/bat-design';
 import type { Package } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
@@ -82,7 +82,11 @@ export type NewCartItem = Omit<
 
 /** A line's id: the package and product, and the design of a designed product. */
 export function cartLineId(packageId: number, productId: number, design?: BatDesign | null): string {
-  return design ? `${packageId}:${productId}:${designKey(design)}` : `${packageId}:${productId}`;
+  // designKey's order, written out so the shell's first load does not pull the design module in.
+  const key = design
+    ? [design.willow, design.size, design.weight, design.handle, design.grip, design.engraving].join('|')
+    : null;
+  return key === null ? `${packageId}:${productId}` : `${packageId}:${productId}:${key}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { designDeltaMinor, designDescription } from '@contract/bat-design';
+import { designDeltaMinor, designDescription } from '@contract/bat-design-price';
 import type { PackageWithEstimate } from '@contract/catalogue';
 import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';

@@ -5,10 +5,8 @@ import {
   type BatDesign,
   type BatOptionGroup,
   type DesignChoice,
-  designDeltaMinor,
-  designDescription,
-  firstDesign,
 } from '@contract/bat-design';
+import { designDeltaMinor, designDescription, firstDesign } from '@contract/bat-design-price';
 import type { BatOption, BatOptions } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { useEffect, useId, useState } from 'react';
