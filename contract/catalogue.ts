@@ -15,6 +15,7 @@ export const countryCodeSchema = z
   .pipe(z.string().regex(COUNTRY_CODE_PATTERN, 'Use a two-letter country code such as IN or US'));
 export { DEFAULT_COUNTRY } from './constants';
 
+import { BAT_OPTION_GROUPS } from './bat-design';
 import { DEFAULT_COUNTRY } from './constants';
 import { CURRENCIES } from './money';
 import { COUNTRY_CODE_PATTERN, DB_INT_MAX, EMAIL_MAX_LENGTH } from './patterns';
@@ -70,6 +71,30 @@ export const priceEstimateDetailsSchema = z.object({
   total_discount: money,
 });
 
+/** One choice of a designed bat, with what it adds to the bat's price before tax. */
+export const batOptionSchema = z.object({
+  code: z.string(),
+  /** As a design's description reads it: "English willow grade 1", "SH", "oval handle". */
+  label: z.string(),
+  /** A line more for the buyer choosing: "Short handle, 33.5 in, most adults". */
+  detail: z.string(),
+  price_delta: z.number().finite(),
+  /** The willow's colour in the preview (#rrggbb), null where it does not apply. */
+  colour: z.string().nullable(),
+  /** The bat's overall length in millimetres, for a size. */
+  length_mm: z.number().int().positive().nullable(),
+});
+export type BatOption = z.infer<typeof batOptionSchema>;
+
+/** The choices of a product made to the buyer's design; every group must be chosen. */
+export const batOptionsSchema = z.object({
+  groups: z.array(
+    z.object({ group: z.enum(BAT_OPTION_GROUPS), name: z.string(), options: z.array(batOptionSchema) }),
+  ),
+  engraving_max_length: z.number().int().nonnegative(),
+});
+export type BatOptions = z.infer<typeof batOptionsSchema>;
+
 export const productSchema = z.object({
   product_id: z.number().int().positive(),
   product_code: z.string(),
@@ -98,6 +123,8 @@ export const productSchema = z.object({
   vendor_details: vendorDetailsSchema,
   more_details_link: z.string().nullable(),
   price_estimate_details: priceEstimateDetailsSchema.optional(),
+  /** A product made to the buyer's design (the custom bat): its choices and their prices; absent otherwise. */
+  customization_options: batOptionsSchema.nullish(),
 });
 export type Product = z.infer<typeof productSchema>;
 

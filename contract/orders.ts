@@ -11,6 +11,7 @@ import { GST_TYPES } from './constants';
 import { ORDER_STATUSES } from './order-status';
 import { DB_INT_MAX, EMAIL_MAX_LENGTH, GSTIN_PATTERN } from './patterns';
 import {
+  batDesignSchema,
   deliveryOptionSchema,
   discountCodeSchema,
   ESTIMATE_MAX_PACKAGES,
@@ -196,6 +197,9 @@ export const orderProductSchema = z.object({
   total_amount_for_each_product: money,
   vendor_details: vendorDetailsSchema,
   category: z.object({ category_code: z.string() }).nullish(),
+  /** A designed product's choices and their description as they were when the order was placed. */
+  customization: batDesignSchema.nullish(),
+  customization_description: z.string().nullish(),
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 

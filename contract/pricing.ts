@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  BAT_ENGRAVING_MAX_LENGTH,
+  BAT_ENGRAVING_MESSAGE,
+  BAT_ENGRAVING_PATTERN,
+  BAT_OPTION_CODE_PATTERN,
+  BAT_OPTION_GROUP_NAMES,
+} from './bat-design';
 import { availabilityTypeSchema, currencySchema, packageTypeSchema, productTypeSchema } from './catalogue';
 import { PRICING_TYPES, SUPPLY_TYPES } from './constants';
 import { DB_INT_MAX } from './patterns';
@@ -31,6 +38,26 @@ const idSchema = (what: string) =>
     .positive(`Unknown ${what}`)
     .max(DB_INT_MAX, `Unknown ${what}`);
 
+const optionCode = (group: keyof typeof BAT_OPTION_GROUP_NAMES) => {
+  const message = `Choose a ${BAT_OPTION_GROUP_NAMES[group].toLowerCase()} from the list`;
+  return z.string({ error: message }).regex(BAT_OPTION_CODE_PATTERN, message);
+};
+
+/** A designed bat's choices: option codes the server prices from the catalogue, and the engraved name. */
+export const batDesignSchema = z.object({
+  willow: optionCode('willow'),
+  size: optionCode('size'),
+  weight: optionCode('weight'),
+  handle: optionCode('handle'),
+  grip: optionCode('grip'),
+  engraving: z
+    .string({ error: BAT_ENGRAVING_MESSAGE })
+    .trim()
+    .max(BAT_ENGRAVING_MAX_LENGTH, BAT_ENGRAVING_MESSAGE)
+    .regex(BAT_ENGRAVING_PATTERN, BAT_ENGRAVING_MESSAGE)
+    .default(''),
+});
+
 export const estimateProductSchema = z.object({
   product_id: idSchema('product'),
   quantity: z
@@ -38,6 +65,8 @@ export const estimateProductSchema = z.object({
     .int('Give the quantity as a whole number')
     .min(0, 'The quantity cannot be negative')
     .max(ESTIMATE_MAX_QUANTITY, `Choose at most ${ESTIMATE_MAX_QUANTITY} of a product`),
+  /** The design of a product made to order (the custom bat); a product may be listed once per distinct design. */
+  customization: batDesignSchema.nullish(),
 });
 
 export const estimatePackageSchema = z.object({
@@ -120,6 +149,9 @@ export const estimateProductResultSchema = z.object({
   gst_rate: z.number().nonnegative(),
   applicable_discounts: z.array(namedDiscountSchema),
   price_estimate_details: estimateLineDetailsSchema,
+  /** The design this line was priced for (its options included in taxable_amount), and its description. */
+  customization: batDesignSchema.nullish(),
+  customization_description: z.string().nullish(),
 });
 export type EstimateProductResult = z.infer<typeof estimateProductResultSchema>;
 

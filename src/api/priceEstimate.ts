@@ -1,3 +1,4 @@
+import { type BatDesign, designKey } from '@contract/bat-design';
 import { pricingCountry } from '@contract/constants';
 import { type Currency, toMinor } from '@contract/money';
 import type { DeliveryOption, PriceEstimateRequest, PriceEstimateResponse } from '@contract/pricing';
@@ -19,7 +20,8 @@ const pricingSchemas = () => import('@contract/pricing');
 /** A package as the checkout selected it (spec selectedPackages); quantities as the cart holds them. */
 export interface SelectedPackage {
   packageId: number;
-  products: { productId: number; quantity: number }[];
+  /** A designed product (the custom bat) carries its design: one entry per distinct design. */
+  products: { productId: number; quantity: number; customization?: BatDesign | null }[];
 }
 
 /** Spec §3 Price estimate request, as the checkout knows it. */
@@ -80,8 +82,16 @@ export function toEstimateRequest(
         package_id: pkg.packageId,
         products: pkg.products
           .filter((product) => product.quantity > 0)
-          .sort((a, b) => a.productId - b.productId)
-          .map((product) => ({ product_id: product.productId, quantity: product.quantity })),
+          .map((product) => ({
+            ...product,
+            key: product.customization ? designKey(product.customization) : '',
+          }))
+          .sort((a, b) => a.productId - b.productId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+          .map((product) => ({
+            product_id: product.productId,
+            quantity: product.quantity,
+            ...(product.customization ? { customization: product.customization } : {}),
+          })),
       }))
       .filter((pkg) => pkg.products.length > 0),
     coupon_code: blankToNull(inputs.couponCode),

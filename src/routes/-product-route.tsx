@@ -1,3 +1,4 @@
+import type { DesignChoice } from '@contract/bat-design';
 import type { Package } from '@contract/catalogue';
 import { openCart } from '@/features/cart/view';
 import { HowItWorksBanner } from '@/features/catalogue/components/HowItWorks';
@@ -15,8 +16,8 @@ import { useCountry } from '@/state/country';
  * catalogue feature may not import itself.
  */
 
-function buy(pkg: Package, quantities?: Record<number, number>) {
-  addPackageToCart(pkg, quantities);
+function buy(pkg: Package, quantities?: Record<number, number>, designs?: Record<number, DesignChoice>) {
+  addPackageToCart(pkg, quantities, designs);
   openCart();
 }
 

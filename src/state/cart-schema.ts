@@ -1,4 +1,5 @@
 import { currencySchema } from '@contract/catalogue';
+import { batDesignSchema } from '@contract/pricing';
 import { z } from 'zod';
 
 /*
@@ -8,7 +9,7 @@ import { z } from 'zod';
  */
 
 export const cartItemSchema = z.object({
-  /** `${packageId}:${productId}` */
+  /** `${packageId}:${productId}`, and `:${designKey}` for a designed product (a line per distinct design). */
   id: z.string().min(1),
   /** Unit price (taxable amount of one unit) in minor units. */
   price: z.number().int().nonnegative(),
@@ -41,6 +42,10 @@ export const cartItemSchema = z.object({
   outOfStock: z.boolean(),
   /** The package is no longer sold in the buyer's country (or the product left it). */
   unavailable: z.boolean(),
+  /** A designed product's choices (the custom bat), priced into `price`; null on every other line. */
+  customization: batDesignSchema.nullable().default(null),
+  /** The design in the catalogue's words when it was added ("English willow grade 1, SH, …"). */
+  customizationDescription: z.string().nullable().default(null),
   /** The price before the last check changed it (same currency only); null when it did not change. */
   priceChangedFrom: z.number().int().nonnegative().nullable(),
 });

@@ -15,6 +15,7 @@ import {
 } from './cart';
 import { customBat, pkg, product, solo, withEstimate } from './cart.test-helpers';
 import { applyCatalogueCheck, summarizeCart, updateItemQuantity } from './cartEdits';
+import { cartSelectedPackages } from './cartSelection';
 
 const summary = (currency: Currency = 'INR') => summarizeCart(cartStore, currency);
 const line = (code: string) => cartStore.items.find((l) => l.productCode === code);
@@ -23,6 +24,71 @@ describe('cart store', () => {
   beforeEach(async () => {
     disposeCart();
     await clear(kvStore());
+  });
+
+  it('keeps a line per design of a designed bat, priced with its options, and asks the estimate for each', () => {
+    const options = {
+      engraving_max_length: 12,
+      groups: (['willow', 'size', 'weight', 'handle', 'grip'] as const).map((group) => ({
+        group,
+        name: group,
+        options: [
+          { code: 'A', label: `${group} a`, detail: '', price_delta: 0, colour: null, length_mm: null },
+          { code: 'B', label: `${group} b`, detail: '', price_delta: 100, colour: null, length_mm: null },
+        ],
+      })),
+    };
+    const bat = customBat();
+    const designed = {
+      ...bat,
+      products: bat.products.map((p) => (p.product_id === 91 ? { ...p, customization_options: options } : p)),
+    };
+    const plain = { willow: 'A', size: 'A', weight: 'A', handle: 'A', grip: 'A', engraving: '' };
+    const fancy = { ...plain, willow: 'B', engraving: 'ASHA' };
+    const plainChoice = {
+      design: plain,
+      extraMinor: 0,
+      description: 'willow a, size a, weight a, handle a, grip a',
+    };
+    const fancyChoice = {
+      design: fancy,
+      extraMinor: 10_000,
+      description: "willow b, size a, weight a, handle a, grip a, engraved 'ASHA'",
+    };
+    addPackageToCart(designed, { 91: 1 }, { 91: plainChoice });
+    addPackageToCart(designed, { 91: 2 }, { 91: fancyChoice });
+    addPackageToCart(designed, { 91: 1 }, { 91: plainChoice });
+    const bats = cartStore.items.filter((l) => l.productId === 91);
+    expect(bats.map((l) => [l.quantity, l.price, l.customizationDescription])).toEqual([
+      [2, 2_500 * 100, 'willow a, size a, weight a, handle a, grip a'],
+      [2, 2_600 * 100, "willow b, size a, weight a, handle a, grip a, engraved 'ASHA'"],
+    ]);
+    expect(cartSelectedPackages(cartStore.items, 'INR')[0]?.products).toEqual([
+      { productId: 91, quantity: 2, customization: plain },
+      { productId: 91, quantity: 2, customization: fancy },
+    ]);
+    // An option the catalogue no longer offers makes that design unavailable, not silently re-priced.
+    const withdrawn = {
+      ...options,
+      groups: options.groups.map((g) =>
+        g.group === 'willow' ? { ...g, options: g.options.slice(0, 1) } : g,
+      ),
+    };
+    applyCatalogueCheck(
+      [
+        withEstimate({
+          ...designed,
+          products: designed.products.map((p) =>
+            p.product_id === 91 ? { ...p, customization_options: withdrawn } : p,
+          ),
+        }),
+      ],
+      'IN',
+    );
+    expect(cartStore.items.filter((l) => l.productId === 91).map((l) => l.unavailable)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('adds every product of a fixed package, and a second add doubles the group', () => {

@@ -1,3 +1,4 @@
+import type { BatDesign, DesignChoice } from '@contract/bat-design';
 import type { Package } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
@@ -70,7 +71,23 @@ export function isOnlyGamePackage(pkg: Pick<Package, 'package_type' | 'products'
   return pkg.package_type === 'fixed' && held.length > 0 && held.every((p) => p.product_type === 'game');
 }
 
-export type NewCartItem = Omit<CartItem, 'quantity' | 'itemTotal' | 'price'> & { price?: number };
+export type NewCartItem = Omit<
+  CartItem,
+  'quantity' | 'itemTotal' | 'price' | 'customization' | 'customizationDescription'
+> & {
+  price?: number;
+  customization?: BatDesign | null;
+  customizationDescription?: string | null;
+};
+
+/** A line's id: the package and product, and the design of a designed product. */
+export function cartLineId(packageId: number, productId: number, design?: BatDesign | null): string {
+  // designKey's order, written out so the shell's first load does not pull the design module in.
+  const key = design
+    ? [design.willow, design.size, design.weight, design.handle, design.grip, design.engraving].join('|')
+    : null;
+  return key === null ? `${packageId}:${productId}` : `${packageId}:${productId}:${key}`;
+}
 
 /**
  * Adds `quantity` of an item (spec §4: an add of 0 or less is ignored). An item needs an id; a new item
@@ -89,6 +106,8 @@ export function addItem(item: Partial<NewCartItem> & { id?: string }, quantity =
   if (item.price === undefined) throw new Error('You must pass a `price` for new items');
   const parsed: CartItem = {
     ...(item as NewCartItem),
+    customization: item.customization ?? null,
+    customizationDescription: item.customizationDescription ?? null,
     price: item.price,
     quantity: Math.floor(quantity),
     itemTotal: 0,
@@ -127,11 +146,15 @@ export function removePackage(packageId: number): void {
 function lineFromProduct(
   pkg: Package,
   product: Package['products'][number],
+  made: DesignChoice | null = null,
 ): NewCartItem & { price: number } {
   const { price, packageLineAmount } = pricing(pkg, product);
   return {
-    id: `${pkg.package_id}:${product.product_id}`,
-    price,
+    id: cartLineId(pkg.package_id, product.product_id, made?.design),
+    // The product page's price for the design; the cart's estimate asks the server for the real one.
+    price: price + (made?.extraMinor ?? 0),
+    customization: made?.design ?? null,
+    customizationDescription: made?.description ?? null,
     packageLineAmount,
     currency: pkg.currency,
     packageId: pkg.package_id,
@@ -157,9 +180,14 @@ function lineFromProduct(
 /**
  * Adds a package from the catalogue. Fixed: one of the package (every product with its quantity; a second
  * add makes the group count 2). Customizable: the chosen products with quantity above 0 (`quantities` by
- * product_id, else each product's own quantity). Ad packages are booked elsewhere and never enter this list.
+ * product_id, else each product's own quantity), a designed product with its design (`designs` by product_id: a
+ * line per distinct design). Ad packages are booked elsewhere and never enter this list.
  */
-export function addPackageToCart(pkg: Package, quantities?: Record<number, number>): void {
+export function addPackageToCart(
+  pkg: Package,
+  quantities?: Record<number, number>,
+  designs?: Record<number, DesignChoice>,
+): void {
   if (pkg.package_type === 'ad') return;
   if (pkg.package_type === 'fixed') {
     const count = packageCount(pkg.package_id);
@@ -169,7 +197,13 @@ export function addPackageToCart(pkg: Package, quantities?: Record<number, numbe
     }
     // Spec §3: a fixed package keeps its zero-quantity products, so they enter as lines of quantity 0.
     for (const product of pkg.products) {
-      const line: CartItem = { ...lineFromProduct(pkg, product), quantity: product.quantity, itemTotal: 0 };
+      const line: CartItem = {
+        ...lineFromProduct(pkg, product),
+        customization: null,
+        customizationDescription: null,
+        quantity: product.quantity,
+        itemTotal: 0,
+      };
       line.itemTotal = lineTotal(line);
       cartStore.items.push(line);
     }
@@ -179,7 +213,10 @@ export function addPackageToCart(pkg: Package, quantities?: Record<number, numbe
   for (const product of pkg.products) {
     const quantity = quantities ? (quantities[product.product_id] ?? 0) : product.quantity;
     if (quantity <= 0) continue;
-    addItem({ ...lineFromProduct(pkg, product), unitsPerPackage: 1 }, quantity);
+    addItem(
+      { ...lineFromProduct(pkg, product, designs?.[product.product_id]), unitsPerPackage: 1 },
+      quantity,
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { designDeltaMinor, designDescription } from '@contract/bat-design-price';
 import type { PackageWithEstimate } from '@contract/catalogue';
 import { SINGLE_QUANTITY_PRODUCT_CODES } from '@contract/constants';
 import { type Currency, currencyForCountry } from '@contract/money';
@@ -71,9 +72,22 @@ export function applyCatalogueCheck(
       line.unavailable = true;
       continue;
     }
+    // A design is priced from the catalogue's options; one whose choice is no longer offered cannot be bought.
+    const options = product.customization_options;
+    const delta =
+      line.customization && options ? designDeltaMinor(options, line.customization, pkg.currency) : 0;
+    if (delta === null) {
+      line.unavailable = true;
+      continue;
+    }
     line.unavailable = false;
     line.outOfStock = product.is_out_of_stock;
-    const { price, packageLineAmount } = pricing(pkg, product);
+    if (line.customization && options) {
+      line.customizationDescription = designDescription(options, line.customization);
+    }
+    const base = pricing(pkg, product);
+    const price = base.price + delta;
+    const { packageLineAmount } = base;
     if (pkg.currency !== line.currency) {
       line.currency = pkg.currency;
       line.priceChangedFrom = null;
@@ -85,7 +99,10 @@ export function applyCatalogueCheck(
     line.price = price;
     line.packageLineAmount = line.packageType === 'fixed' ? packageLineAmount : null;
     line.description = product.description;
-    line.priceEstimateDetails = estimateOf(product, pkg.currency) ?? line.priceEstimateDetails;
+    // The catalogue's estimate is for the plain product: a design's line is priced by the cart's own estimate.
+    if (!line.customization) {
+      line.priceEstimateDetails = estimateOf(product, pkg.currency) ?? line.priceEstimateDetails;
+    }
     line.itemTotal = lineTotal(line);
   }
   cartStore.metadata.pricesCheckedAt = now;

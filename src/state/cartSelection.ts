@@ -41,7 +41,11 @@ export function cartSelectedPackages(items: readonly CartItem[], currency: Curre
     if (lines.length === 0) continue;
     selected.push({
       packageId,
-      products: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      products: lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        ...(line.customization ? { customization: line.customization } : {}),
+      })),
     });
   }
   return selected;

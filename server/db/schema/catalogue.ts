@@ -1,3 +1,4 @@
+import type { BatOptionGroup } from '@contract/bat-design';
 import type { AvailabilityType, PackageType, ProductType, VendorDetails } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
 import { sql } from 'drizzle-orm';
@@ -83,6 +84,38 @@ export const productPrices = pgTable(
       'product_prices_original',
       sql`${t.originalTaxableAmountMinor} is null or ${t.originalTaxableAmountMinor} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The choices of a product made to the buyer's design (the custom bat): per group, the options and what each adds
+ * to the unit price before tax, per currency. A product with rows here is sold only with a design.
+ */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionGroup: text('option_group').$type<BatOptionGroup>().notNull(),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    detail: text('detail').notNull().default(''),
+    priceDeltaInrMinor: integer('price_delta_inr_minor').notNull().default(0),
+    priceDeltaUsdMinor: integer('price_delta_usd_minor').notNull().default(0),
+    /** The willow's colour in the preview (#rrggbb). */
+    colour: text('colour'),
+    /** The bat's length for a size, in millimetres. */
+    lengthMm: integer('length_mm'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_options_code').on(t.productId, t.optionGroup, t.code),
+    check('product_options_group', sql`${t.optionGroup} in ('willow', 'size', 'weight', 'handle', 'grip')`),
+    check('product_options_code_format', sql`${t.code} ~ '^[A-Z0-9_]{1,32}$'`),
+    check('product_options_deltas', sql`${t.priceDeltaInrMinor} >= 0 and ${t.priceDeltaUsdMinor} >= 0`),
+    check('product_options_length', sql`${t.lengthMm} is null or ${t.lengthMm} > 0`),
   ],
 );
 
@@ -264,3 +297,4 @@ export type PackagePriceRow = typeof packagePrices.$inferSelect;
 export type PackageProductRow = typeof packageProducts.$inferSelect;
 export type AdConfigRow = typeof adConfigs.$inferSelect;
 export type AdDeviceRow = typeof adDevices.$inferSelect;
+export type ProductOptionRow = typeof productOptions.$inferSelect;

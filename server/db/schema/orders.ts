@@ -1,3 +1,4 @@
+import type { BatDesign } from '@contract/bat-design';
 import type { PaymentService } from '@contract/catalogue';
 import type { SupplyType } from '@contract/constants';
 import type { Currency } from '@contract/money';
@@ -33,6 +34,9 @@ export interface StoredOrderProduct {
   total_minor: number;
   vendor_details: Order['packages'][number]['products'][number]['vendor_details'];
   category_code: string | null;
+  /** A designed product's choices and their description as sold; absent on other lines and older orders. */
+  customization?: BatDesign | null;
+  customization_description?: string | null;
 }
 
 export interface StoredOrderPackage {

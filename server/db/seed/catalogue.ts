@@ -527,6 +527,194 @@ const SEED_ADS = [
   },
 ];
 
+/*
+ * The custom bat's choices. INR deltas are GST-inclusive like the bat's MRP, each a multiple of ₹28 so its taxable
+ * part (₹25 a step at 12 %) keeps every designed bat's GST-inclusive price whole rupees. Each group's first option
+ * adds nothing, so the bat's listed price is the plainest design's.
+ */
+const SEED_BAT_OPTIONS: {
+  group: 'willow' | 'size' | 'weight' | 'handle' | 'grip';
+  code: string;
+  label: string;
+  detail: string;
+  inrMrp: number;
+  usd: number;
+  colour?: string;
+  lengthMm?: number;
+}[] = [
+  {
+    group: 'willow',
+    code: 'KASHMIR',
+    label: 'Kashmir willow',
+    detail: 'Harder, darker wood; a sturdy first bat',
+    inrMrp: 0,
+    usd: 0,
+    colour: '#c79a5b',
+  },
+  {
+    group: 'willow',
+    code: 'ENGLISH_4',
+    label: 'English willow grade 4',
+    detail: 'Six or more grains, some blemishes',
+    inrMrp: 1_680,
+    usd: 15,
+    colour: '#dcb77c',
+  },
+  {
+    group: 'willow',
+    code: 'ENGLISH_3',
+    label: 'English willow grade 3',
+    detail: 'Eight or more grains, a few marks',
+    inrMrp: 3_360,
+    usd: 30,
+    colour: '#e5c792',
+  },
+  {
+    group: 'willow',
+    code: 'ENGLISH_2',
+    label: 'English willow grade 2',
+    detail: 'Ten or more straight grains',
+    inrMrp: 5_600,
+    usd: 50,
+    colour: '#eed6a8',
+  },
+  {
+    group: 'willow',
+    code: 'ENGLISH_1',
+    label: 'English willow grade 1',
+    detail: 'The finest cleft: straight grains, no marks',
+    inrMrp: 8_400,
+    usd: 75,
+    colour: '#f6e6c4',
+  },
+  {
+    group: 'size',
+    code: 'SH',
+    label: 'SH',
+    detail: 'Short handle, 33.5 in: most adults',
+    inrMrp: 0,
+    usd: 0,
+    lengthMm: 851,
+  },
+  {
+    group: 'size',
+    code: 'LH',
+    label: 'LH',
+    detail: 'Long handle, 34.5 in: taller players',
+    inrMrp: 280,
+    usd: 3,
+    lengthMm: 876,
+  },
+  {
+    group: 'size',
+    code: 'HARROW',
+    label: 'Harrow',
+    detail: '33 in: ages 13 to 15',
+    inrMrp: 0,
+    usd: 0,
+    lengthMm: 838,
+  },
+  {
+    group: 'size',
+    code: 'SIZE_6',
+    label: 'Size 6',
+    detail: '32 in: ages 11 to 13',
+    inrMrp: 0,
+    usd: 0,
+    lengthMm: 813,
+  },
+  {
+    group: 'size',
+    code: 'SIZE_5',
+    label: 'Size 5',
+    detail: '30.5 in: ages 9 to 11',
+    inrMrp: 0,
+    usd: 0,
+    lengthMm: 775,
+  },
+  {
+    group: 'size',
+    code: 'SIZE_4',
+    label: 'Size 4',
+    detail: '29.5 in: ages 8 to 10',
+    inrMrp: 0,
+    usd: 0,
+    lengthMm: 749,
+  },
+  {
+    group: 'weight',
+    code: 'W_2LB7_2LB9',
+    label: '2lb 7oz–2lb 9oz',
+    detail: 'Light pick-up: quick hands',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'weight',
+    code: 'W_2LB8_2LB10',
+    label: '2lb 8oz–2lb 10oz',
+    detail: 'The all-rounder’s weight',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'weight',
+    code: 'W_2LB10_2LB12',
+    label: '2lb 10oz–2lb 12oz',
+    detail: 'More wood for power',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'weight',
+    code: 'W_2LB12_3LB',
+    label: '2lb 12oz–3lb 0oz',
+    detail: 'Heavy: for strong hitters',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'handle',
+    code: 'ROUND',
+    label: 'round handle',
+    detail: 'Freer wrists, more bottom hand',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'handle',
+    code: 'OVAL',
+    label: 'oval handle',
+    detail: 'Easier to feel the face',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'grip',
+    code: 'CHEVRON',
+    label: 'chevron grip',
+    detail: 'The classic ridged grip',
+    inrMrp: 0,
+    usd: 0,
+  },
+  {
+    group: 'grip',
+    code: 'OCTOPUS',
+    label: 'octopus grip',
+    detail: 'Raised dimples: a firm hold',
+    inrMrp: 112,
+    usd: 1,
+  },
+  {
+    group: 'grip',
+    code: 'SMOOTH',
+    label: 'smooth grip',
+    detail: 'Thin and smooth for a light feel',
+    inrMrp: 56,
+    usd: 0.5,
+  },
+];
+
 /** Past sales of the sold-out club edition, so "last sale" has something true to say. Marked source 'seed'. */
 const SEED_SALES = [
   { packageCode: PACKAGE_CODES.clubEdition, daysAgo: 4, quantity: 1 },
@@ -717,6 +905,24 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
       )
       .onConflictDoNothing({ target: schema.adDevices.deviceCode });
   }
+
+  await db
+    .insert(schema.productOptions)
+    .values(
+      SEED_BAT_OPTIONS.map((o, i) => ({
+        productId: productId('IBC_CUSTOM_BAT'),
+        optionGroup: o.group,
+        code: o.code,
+        label: o.label,
+        detail: o.detail,
+        priceDeltaInrMinor: taxableFromInclusive(toMinor(o.inrMrp, 'INR'), 1200),
+        priceDeltaUsdMinor: toMinor(o.usd, 'USD'),
+        colour: o.colour ?? null,
+        lengthMm: o.lengthMm ?? null,
+        sortOrder: i,
+      })),
+    )
+    .onConflictDoNothing();
 
   for (const code of new Set(SEED_SALES.map((s) => s.packageCode))) {
     const id = packageId(code);

@@ -1,3 +1,4 @@
+import type { BatOptionGroup } from '@contract/bat-design';
 import type { AvailabilityType, PackageType, ProductType } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
 import { and, asc, eq, gte, inArray, max, or, type SQL, sql, sum } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import {
   packageProducts,
   packageSales,
   packages,
+  productOptions,
   productPrices,
   products,
 } from '../../db/schema';
@@ -46,6 +48,19 @@ export interface CatalogueProduct {
   category: CatalogueCategory | null;
   /** Unit price before tax. */
   prices: PriceBook;
+  /** The choices of a product made to the buyer's design, in order; empty for every other product. */
+  options: CatalogueOption[];
+}
+
+export interface CatalogueOption {
+  group: BatOptionGroup;
+  code: string;
+  label: string;
+  detail: string;
+  /** What the option adds to the unit price before tax, per currency, in minor units. */
+  deltaMinor: Record<Currency, number>;
+  colour: string | null;
+  lengthMm: number | null;
 }
 
 export interface CatalogueAd {
@@ -178,15 +193,15 @@ export async function loadProducts(
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(ids === 'all' ? undefined : inArray(products.id, [...ids]))
     .orderBy(asc(products.id));
-  const priceRows = await db
-    .select()
-    .from(productPrices)
-    .where(
-      inArray(
-        productPrices.productId,
-        rows.map((r) => r.product.id),
-      ),
-    );
+  const loaded = rows.map((r) => r.product.id);
+  const [priceRows, optionRows] = await Promise.all([
+    db.select().from(productPrices).where(inArray(productPrices.productId, loaded)),
+    db
+      .select()
+      .from(productOptions)
+      .where(inArray(productOptions.productId, loaded))
+      .orderBy(asc(productOptions.sortOrder), asc(productOptions.id)),
+  ]);
   return new Map(
     rows.map(({ product: p, category: c }) => [
       p.id,
@@ -216,6 +231,17 @@ export async function loadProducts(
               { amountMinor: r.taxableAmountMinor, originalMinor: r.originalTaxableAmountMinor },
             ]),
         ),
+        options: optionRows
+          .filter((o) => o.productId === p.id)
+          .map((o) => ({
+            group: o.optionGroup,
+            code: o.code,
+            label: o.label,
+            detail: o.detail,
+            deltaMinor: { INR: o.priceDeltaInrMinor, USD: o.priceDeltaUsdMinor },
+            colour: o.colour,
+            lengthMm: o.lengthMm,
+          })),
       },
     ]),
   );

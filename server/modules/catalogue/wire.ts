@@ -1,8 +1,32 @@
-import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
+import { BAT_ENGRAVING_MAX_LENGTH, BAT_OPTION_GROUP_NAMES, BAT_OPTION_GROUPS } from '@contract/bat-design';
+import type { BatOptions, Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMajor } from '@contract/money';
 import type { PricedLine, PricedPackage } from './price';
+import type { CatalogueProduct } from './repo';
 
 // ---- The wire (major units from here on) ----
+
+/** A designed product's choices with their prices in the buyer's currency; null for any other product. */
+export function toWireOptions(product: CatalogueProduct, currency: Currency): BatOptions | null {
+  if (product.options.length === 0) return null;
+  return {
+    groups: BAT_OPTION_GROUPS.map((group) => ({
+      group,
+      name: BAT_OPTION_GROUP_NAMES[group],
+      options: product.options
+        .filter((o) => o.group === group)
+        .map((o) => ({
+          code: o.code,
+          label: o.label,
+          detail: o.detail,
+          price_delta: toMajor(o.deltaMinor[currency], currency),
+          colour: o.colour,
+          length_mm: o.lengthMm,
+        })),
+    })),
+    engraving_max_length: BAT_ENGRAVING_MAX_LENGTH,
+  };
+}
 
 function toWireProduct(line: PricedLine, currency: Currency, withEstimate: boolean): Product {
   const major = (minor: number) => toMajor(minor, currency);
@@ -33,6 +57,7 @@ function toWireProduct(line: PricedLine, currency: Currency, withEstimate: boole
         ? { vendor_type: 'SELF', vendor_name: p.vendorName }
         : { vendor_type: 'OTHER', name: p.vendorName },
     more_details_link: p.moreDetailsLink,
+    customization_options: toWireOptions(p, currency),
     ...(withEstimate
       ? {
           price_estimate_details: {

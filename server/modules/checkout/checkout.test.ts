@@ -15,6 +15,15 @@ let buyer: { token: string; userId: string };
 const V1 = '/api/commerce/orders/price_estimate/v1/';
 const MULTI = '/api/commerce/orders/price_estimate/multiple_packages/v1/';
 const V2 = '/api/commerce/orders/price_estimate/multiple_packages/v2/';
+/** The plainest design of the custom bat: every option that adds nothing. */
+const PLAIN_BAT = {
+  willow: 'KASHMIR',
+  size: 'SH',
+  weight: 'W_2LB7_2LB9',
+  handle: 'ROUND',
+  grip: 'CHEVRON',
+  engraving: '',
+};
 
 beforeAll(async () => {
   shop = await testApp({
@@ -176,7 +185,10 @@ describe('the price estimate in India', () => {
     const customBat = bat.products.find((p) => p.product_code === 'IBC_CUSTOM_BAT');
     const result = await ok(MULTI, {
       packages: [
-        { package_id: bat.package_id, products: [{ product_id: customBat?.product_id, quantity: 2 }] },
+        {
+          package_id: bat.package_id,
+          products: [{ product_id: customBat?.product_id, quantity: 2, customization: PLAIN_BAT }],
+        },
       ],
     });
     const line = result.packages[0]?.products[0];
@@ -344,7 +356,9 @@ describe('stock', () => {
       packages: [
         {
           package_id: bat.package_id,
-          products: [{ product_id: productId('BAT', 'IBC_CUSTOM_BAT'), quantity: 2 }],
+          products: [
+            { product_id: productId('BAT', 'IBC_CUSTOM_BAT'), quantity: 2, customization: PLAIN_BAT },
+          ],
         },
       ],
     });

@@ -1,6 +1,7 @@
 import { currencyForCountry } from '@contract/money';
 import { isProductOutOfStock, pricePackage } from '../catalogue/price';
 import type { CataloguePackage, CatalogueProduct } from '../catalogue/repo';
+import { type PricedDesign, priceDesign } from './design';
 import { type PriceEstimateInput, refuse } from './rules';
 
 interface Line {
@@ -12,6 +13,8 @@ interface Line {
   gstRateBp: number;
   packageCode: string;
   isOutOfStock: boolean;
+  /** The buyer's design of a product made to one, priced into unitTaxableMinor. */
+  design: PricedDesign | null;
 }
 
 export interface SelectedPackage {
@@ -47,12 +50,28 @@ export async function selectPackages(
     if (!pkg) throw refuse('Package not found', `${field}.package_id`, 404);
 
     const wanted = new Map<number, number>();
+    // A product made to a design may be listed once per distinct design, each its own line.
+    const designed: { product: CatalogueProduct; quantity: number; design: PricedDesign }[] = [];
     for (const [j, product] of requested.products.entries()) {
+      const item = pkg.items.find((i) => i.product.id === product.product_id);
+      if (!item) {
+        throw refuse(`That product is not part of ${pkg.name}`, `${field}.products.${j}.product_id`);
+      }
+      const design = priceDesign(item.product, product.customization, currency, `${field}.products.${j}`);
+      if (design) {
+        if (designed.some((d) => d.product.id === item.product.id && d.design.key === design.key)) {
+          throw refuse(
+            `The same design of ${item.product.name} is listed twice`,
+            `${field}.products.${j}.customization`,
+          );
+        }
+        if (product.quantity > 0)
+          designed.push({ product: item.product, quantity: product.quantity, design });
+        wanted.set(product.product_id, (wanted.get(product.product_id) ?? 0) + product.quantity);
+        continue;
+      }
       if (wanted.has(product.product_id)) {
         throw refuse(`A product of ${pkg.name} is listed twice`, `${field}.products.${j}.product_id`);
-      }
-      if (!pkg.items.some((item) => item.product.id === product.product_id)) {
-        throw refuse(`That product is not part of ${pkg.name}`, `${field}.products.${j}.product_id`);
       }
       wanted.set(product.product_id, product.quantity);
     }
@@ -93,6 +112,7 @@ export async function selectPackages(
           gstRateBp: line.product.gstRateBp,
           packageCode: pkg.code,
           isOutOfStock: outOfStock(line.product, quantity),
+          design: null,
         });
       }
     } else {
@@ -101,16 +121,26 @@ export async function selectPackages(
         if (quantity === 0) continue;
         const price = item.product.prices[currency];
         if (!price) throw notSold;
-        lines.push({
-          packageIndex: index,
-          product: item.product,
-          quantity,
-          unitTaxableMinor: price.amountMinor,
-          taxableMinor: price.amountMinor * quantity,
-          gstRateBp: item.product.gstRateBp,
-          packageCode: pkg.code,
-          isOutOfStock: outOfStock(item.product, quantity),
-        });
+        const designs = designed.filter((d) => d.product.id === item.product.id);
+        const parts =
+          designs.length > 0
+            ? designs.map((d) => ({ quantity: d.quantity, design: d.design }))
+            : [{ quantity, design: null }];
+        for (const part of parts) {
+          const unitTaxableMinor = price.amountMinor + (part.design?.deltaMinor ?? 0);
+          lines.push({
+            packageIndex: index,
+            product: item.product,
+            quantity: part.quantity,
+            unitTaxableMinor,
+            taxableMinor: unitTaxableMinor * part.quantity,
+            gstRateBp: item.product.gstRateBp,
+            packageCode: pkg.code,
+            // Every design of a product draws on the same stock.
+            isOutOfStock: outOfStock(item.product, quantity),
+            design: part.design,
+          });
+        }
       }
     }
     selected.push({ pkg, quantity: packageQuantity, lines });

@@ -166,6 +166,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             total_tax: major(p?.taxMinor ?? 0),
             total_discount: major(p?.discountMinor ?? 0),
           },
+          ...(line.design
+            ? { customization: line.design.design, customization_description: line.design.description }
+            : {}),
         })),
       };
     });

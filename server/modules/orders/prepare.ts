@@ -110,6 +110,12 @@ export async function prepareOrder(
             ? { vendor_type: 'SELF' as const, vendor_name: item.vendorName }
             : { vendor_type: 'OTHER' as const, name: item.vendorName },
         category_code: item.category?.code ?? null,
+        ...(line.customization
+          ? {
+              customization: line.customization,
+              customization_description: line.customization_description ?? null,
+            }
+          : {}),
       };
     });
     snapshot.push({

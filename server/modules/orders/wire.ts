@@ -70,6 +70,8 @@ export function orderToWire(row: OrderRow, keys: readonly string[]): Order {
         total_amount_for_each_product: major(p.total_minor),
         vendor_details: p.vendor_details,
         category: p.category_code ? { category_code: p.category_code } : null,
+        customization: p.customization ?? null,
+        customization_description: p.customization_description ?? null,
       })),
     })),
   };

@@ -153,6 +153,9 @@ function ProductCell({ line, currency, online, estimate }: LineCellProps) {
         <img className="cart-line__pic" src={line.picUrl} alt="" width={48} height={48} loading="lazy" />
         <span className="cart-line__text">
           <span className="cart-line__name">{line.name}</span>
+          {line.customizationDescription && (
+            <span className="cart-line__design">{line.customizationDescription}</span>
+          )}
           <LineNotes line={line} currency={currency} online={online} estimate={estimate} />
         </span>
       </span>

@@ -14,7 +14,7 @@ import {
   toPriceView,
 } from '@/api/priceEstimate';
 import { type StockView, stockOf } from '@/lib/stock';
-import { type CartItem, lineTotal } from '@/state/cart';
+import { type CartItem, cartLineId, lineTotal } from '@/state/cart';
 import { cartEstimateFeatures, cartEstimateInputs } from '@/state/cartSelection';
 import { QUERY_PERSIST_MAX_AGE_MS } from '@/storage/persister';
 
@@ -61,13 +61,13 @@ function lineStock(product: EstimateProductResult): StockView {
   return stockOf(left, product.is_out_of_stock && (left === null || left <= 0));
 }
 
-/** The estimate's lines by cart line id (`${packageId}:${productId}`). */
+/** The estimate's lines by cart line id (`${packageId}:${productId}`, with a designed product's design). */
 export function lineEstimates(estimate: PriceEstimateResponse): Map<string, LineEstimate> {
   const lines = new Map<string, LineEstimate>();
   for (const pkg of estimate.packages) {
     for (const product of pkg.products) {
       const details = product.price_estimate_details;
-      lines.set(`${pkg.package_id}:${product.product_id}`, {
+      lines.set(cartLineId(pkg.package_id, product.product_id, product.customization), {
         quantity: product.quantity,
         amount:
           toMinor(details.total_amount, estimate.currency) +

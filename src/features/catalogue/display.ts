@@ -15,6 +15,11 @@ function taxOf(taxableMinor: number, ratePercent: number): number {
   return Math.round((taxableMinor * Math.round(ratePercent * 100)) / 10_000);
 }
 
+/** An amount before tax with its tax at `ratePercent`, half up, as the server taxes a line. */
+export function withTax(taxableMinor: number, ratePercent: number): number {
+  return taxableMinor + taxOf(taxableMinor, ratePercent);
+}
+
 /** One unit of a product with its tax, in minor units; the pre-offer unit too when there is an offer. */
 export function unitPrice(
   product: Product,
@@ -57,12 +62,19 @@ export function packagePrice(pkg: PackageWithEstimate): { minor: number; origina
   return { minor, originalMinor: original > minor ? original : null };
 }
 
-/** The total of a customizable package for the chosen quantities (product_id → quantity). */
-export function customTotal(pkg: Package, quantities: Record<number, number>): number {
+/**
+ * The total of a customizable package for the chosen quantities (product_id → quantity), a designed product at its
+ * design's price (`extras`: product_id → what the design adds to a unit before tax, minor units).
+ */
+export function customTotal(
+  pkg: Package,
+  quantities: Record<number, number>,
+  extras: Record<number, number> = {},
+): number {
   return pkg.products.reduce((sum, p) => {
     const quantity = quantities[p.product_id] ?? 0;
     if (quantity <= 0) return sum;
-    const line = toMinor(p.taxable_amount, pkg.currency) * quantity;
+    const line = (toMinor(p.taxable_amount, pkg.currency) + (extras[p.product_id] ?? 0)) * quantity;
     return sum + line + taxOf(line, p.gst_rate);
   }, 0);
 }

@@ -167,6 +167,7 @@ export function OrderCard({
             />
             <div className="order-line__text">
               <p className="order-line__name">{line.name}</p>
+              {line.design && <p className="order-line__design">Your design: {line.design}</p>}
               <p className="order-line__quantity">Quantity: {line.quantity}</p>
               {line.description && <p className="order-line__description">{line.description}</p>}
             </div>

@@ -30,6 +30,8 @@ export interface PurchasedLine {
   description: string;
   picUrl: string;
   quantity: number;
+  /** A designed product's choices as ordered ("English willow grade 1, SH, …"); null on other lines. */
+  design: string | null;
 }
 
 /** What the buyer bought: each package's products, or the package itself when it lists none. */
@@ -43,14 +45,16 @@ export function purchasedLines(order: Order): PurchasedLine[] {
             description: pkg.description,
             picUrl: pkg.pic_url,
             quantity: pkg.quantity,
+            design: null,
           },
         ]
-      : pkg.products.map((product) => ({
-          key: `p${pkg.package_id}-${product.product_id}`,
+      : pkg.products.map((product, index) => ({
+          key: `p${pkg.package_id}-${product.product_id}-${index}`,
           name: product.name,
           description: product.description,
           picUrl: product.pic_url,
           quantity: product.quantity,
+          design: product.customization_description ?? null,
         })),
   );
 }

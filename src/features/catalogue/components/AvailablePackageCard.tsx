@@ -1,3 +1,4 @@
+import type { DesignChoice } from '@contract/bat-design';
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { isAdoptingServerPage } from '@/lib/serverPage';
@@ -37,7 +38,7 @@ export interface AvailablePackageCardProps {
   listUpdatedAt: number;
   eager?: boolean;
   headingLevel?: 2 | 3;
-  onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
+  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, DesignChoice>) => void;
 }
 
 /**

@@ -1,6 +1,7 @@
+import type { DesignChoice } from '@contract/bat-design';
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
@@ -23,6 +24,7 @@ import {
   stockText,
   unitPrice,
   vendorName,
+  withTax,
 } from '../display';
 import { Gallery } from './Gallery';
 import { StickyBuyBar } from './StickyBuyBar';
@@ -30,6 +32,8 @@ import './PackageCard.css';
 
 // Only an out-of-stock package shows it: the form library and zod load with it, not with every product page.
 const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((m) => ({ default: m.NotifyMeForm })));
+// Only the custom bat's page needs it, and below its first screen.
+const BatDesigner = lazy(() => import('./BatDesigner'));
 
 /** The most of one product a buyer can put in the cart from a product page. */
 export const MAX_PER_PRODUCT = 10;
@@ -45,7 +49,7 @@ export interface PackageCardProps {
   /** The first card: its first picture loads at once, the rest lazily. */
   eager?: boolean;
   headingLevel?: 2 | 3;
-  onBuy: (pkg: Package, quantities?: Record<number, number>) => void;
+  onBuy: (pkg: Package, quantities?: Record<number, number>, designs?: Record<number, DesignChoice>) => void;
   onRetry: () => void;
   onNotifyMe: (contact: NotifyMeContact) => void;
 }
@@ -84,20 +88,35 @@ function errorMessage(error: unknown): string | undefined {
   return isApiError(error) ? error.description : undefined;
 }
 
+/** The package's product made to the buyer's design (the custom bat), if it has one in stock. */
+function designable(pkg: Package): Product | undefined {
+  return pkg.products.find((p) => p.customization_options && productStock(p).kind !== 'out');
+}
+
 function ProductRow({
   product,
   currency,
   quantity,
   disabled,
+  extraMinor = 0,
   onChange,
 }: {
   product: Product;
   currency: Currency;
   quantity: number;
   disabled: boolean;
+  /** A designed product: what its design adds to a unit before tax. */
+  extraMinor?: number;
   onChange: (quantity: number) => void;
 }) {
-  const price = unitPrice(product, currency);
+  const base = unitPrice(product, currency);
+  const price =
+    extraMinor > 0
+      ? {
+          minor: withTax(toMinor(product.taxable_amount, currency) + extraMinor, product.gst_rate),
+          originalMinor: null,
+        }
+      : base;
   const stock = productStock(product);
   const left = productUnitsLeft(product);
   const max = Math.min(MAX_PER_PRODUCT, left ?? MAX_PER_PRODUCT);
@@ -144,6 +163,13 @@ export function PackageCard({
 }: PackageCardProps) {
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const batProduct = pkg.package_type === 'customizable' ? designable(pkg) : undefined;
+  // The designer (loaded with the page's first render) reports the design on screen, priced, and whether it is valid.
+  const [choice, setChoice] = useState<{ made: DesignChoice; valid: boolean } | null>(null);
+  const onDesign = useCallback((made: DesignChoice, valid: boolean) => {
+    setAdded(false);
+    setChoice({ made, valid });
+  }, []);
   const [added, setAdded] = useState(false);
   const Heading = `h${headingLevel}` as const;
   const { currency } = pkg;
@@ -157,7 +183,16 @@ export function PackageCard({
   const checking = state === 'fetchingPackageDetails' || state === 'fetchingPriceEstimate';
   const price = customizable ? null : packagePrice(pkg);
   const taxIncluded = pkg.products.some((p) => p.gst_rate > 0);
-  const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0);
+  const designInvalid =
+    batProduct !== undefined && (quantities[batProduct.product_id] ?? 0) > 0 && !choice?.valid;
+  const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0) || designInvalid;
+  const extras: Record<number, number> =
+    batProduct && choice ? { [batProduct.product_id]: choice.made.extraMinor } : {};
+  // The bat's price for the design on screen: the bar shows it until something is chosen.
+  const designMinor =
+    batProduct && choice
+      ? withTax(toMinor(batProduct.taxable_amount, currency) + choice.made.extraMinor, batProduct.gst_rate)
+      : null;
   const fromMinor = customizable ? cheapestUnitMinor(pkg.products, currency) : null;
   const article = useRef<HTMLElement>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
@@ -165,14 +200,15 @@ export function PackageCard({
   const buy = () => {
     if (customizable) {
       const picked = Object.fromEntries(Object.entries(quantities).filter(([, q]) => q > 0));
-      if (Object.keys(picked).length === 0) return;
-      onBuy(
-        pkg,
-        Object.fromEntries(Object.entries(picked).map(([id, q]) => [Number(id), q])) as Record<
-          number,
-          number
-        >,
-      );
+      if (Object.keys(picked).length === 0 || designInvalid) return;
+      const chosenQuantities = Object.fromEntries(
+        Object.entries(picked).map(([id, q]) => [Number(id), q]),
+      ) as Record<number, number>;
+      if (batProduct && choice) {
+        onBuy(pkg, chosenQuantities, { [batProduct.product_id]: choice.made });
+      } else {
+        onBuy(pkg, chosenQuantities);
+      }
     } else {
       onBuy(pkg);
     }
@@ -204,7 +240,14 @@ export function PackageCard({
     barPrice = (
       <>
         <span className="catalogue-buybar__label">Total</span>
-        <Money minor={customTotal(pkg, quantities)} currency={currency} />
+        <Money minor={customTotal(pkg, quantities, extras)} currency={currency} />
+      </>
+    );
+  } else if (designMinor !== null) {
+    barPrice = (
+      <>
+        <span className="catalogue-buybar__label">Your bat</span>
+        <Money minor={designMinor} currency={currency} />
       </>
     );
   } else if (fromMinor !== null) {
@@ -245,6 +288,7 @@ export function PackageCard({
             currency={currency}
             quantity={quantities[p.product_id] ?? 0}
             disabled={outOfStock}
+            extraMinor={extras[p.product_id] ?? 0}
             onChange={(q) => {
               setAdded(false);
               setQuantities((prev) => ({ ...prev, [p.product_id]: q }));
@@ -252,9 +296,24 @@ export function PackageCard({
           />
         ))}
       </ul>
+      {batProduct?.customization_options && (
+        <Suspense fallback={<div className="bat-designer-placeholder" />}>
+          <BatDesigner
+            options={batProduct.customization_options}
+            gstRate={batProduct.gst_rate}
+            currency={currency}
+            disabled={outOfStock}
+            onChange={onDesign}
+          />
+        </Suspense>
+      )}
       <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
         <span className="catalogue-card__label">Total </span>
-        <Money minor={customTotal(pkg, quantities)} currency={currency} className="catalogue-card__now" />
+        <Money
+          minor={customTotal(pkg, quantities, extras)}
+          currency={currency}
+          className="catalogue-card__now"
+        />
         {taxIncluded && <span className="catalogue-card__tax">incl. GST</span>}
       </p>
     </fieldset>
@@ -306,6 +365,7 @@ export function PackageCard({
         Add to cart
       </Button>
       {buyHint && <p className="catalogue-card__hint">Choose at least one item above.</p>}
+      {designInvalid && <p className="catalogue-card__hint">Check the name to engrave above.</p>}
       <p className="catalogue-card__added" role="status">
         {added ? 'Added to your cart.' : ''}
       </p>

@@ -149,6 +149,83 @@ describe('StickyBuyBar', () => {
     expect(p.onBuy).toHaveBeenCalledWith(p.pkg, { 31: 1 });
   });
 
+  it('a designed bat: shows the bat’s price for the design on screen, and buys that design', async () => {
+    const user = userEvent.setup();
+    const base = batPackageFixture();
+    const option = (code: string, label: string, price_delta = 0) => ({
+      code,
+      label,
+      detail: '',
+      price_delta,
+      colour: null,
+      length_mm: null,
+    });
+    const pkg = {
+      ...base,
+      products: base.products.map((p) =>
+        p.product_code === 'IBC_CUSTOM_BAT'
+          ? {
+              ...p,
+              taxable_amount: 4450,
+              customization_options: {
+                engraving_max_length: 12,
+                groups: [
+                  {
+                    group: 'willow' as const,
+                    name: 'Willow grade',
+                    options: [
+                      option('KASHMIR', 'Kashmir willow'),
+                      option('ENGLISH_1', 'English willow grade 1', 7500),
+                    ],
+                  },
+                  { group: 'size' as const, name: 'Size', options: [option('SH', 'SH')] },
+                  { group: 'weight' as const, name: 'Weight', options: [option('W1', '2lb 7oz–2lb 9oz')] },
+                  {
+                    group: 'handle' as const,
+                    name: 'Handle shape',
+                    options: [option('OVAL', 'oval handle')],
+                  },
+                  { group: 'grip' as const, name: 'Grip', options: [option('CHEVRON', 'chevron grip')] },
+                ],
+              },
+            }
+          : p,
+      ),
+    };
+    const { scrollPastButton, props: p, card } = renderCard({ pkg });
+    scrollPastButton();
+    const shown = bar('Buy Custom designed bat') as HTMLElement;
+    // The plainest design, ₹4,450 + 12 %: the bat's price, not the grip's ₹299.
+    expect(await within(shown).findByText('Your bat')).toBeInTheDocument();
+    expect(within(shown).getByText('₹4,984')).toBeInTheDocument();
+    expect(within(shown).queryByText('₹299')).toBeNull();
+
+    await user.click(await within(card).findByRole('radio', { name: /^English willow grade 1/ }));
+    expect(within(shown).getByText('₹13,384')).toBeInTheDocument();
+    await user.type(within(card).getByLabelText(/Name to engrave/), 'ASHA ');
+    await user.click(within(card).getByRole('button', { name: 'Add one Custom designed bat' }));
+    await user.click(within(shown).getByRole('button', { name: 'Add to cart' }));
+    expect(p.onBuy).toHaveBeenCalledWith(
+      p.pkg,
+      { 31: 1 },
+      {
+        31: {
+          design: {
+            willow: 'ENGLISH_1',
+            size: 'SH',
+            weight: 'W1',
+            handle: 'OVAL',
+            grip: 'CHEVRON',
+            engraving: 'ASHA',
+          },
+          extraMinor: 750_000,
+          description:
+            "English willow grade 1, SH, 2lb 7oz–2lb 9oz, oval handle, chevron grip, engraved 'ASHA'",
+        },
+      },
+    );
+  });
+
   it('is not offered for a package that is out of stock', () => {
     render(<PackageCard {...props({ pkg: packageFixture({ is_out_of_stock: true }), state: 'notifyMe' })} />);
     expect(screen.queryByRole('complementary', { hidden: true })).toBeNull();

@@ -66,6 +66,13 @@ function orderPlace(order: Order): string {
 
 function SuccessCard({ orderId, order }: { orderId: string; order: Order | undefined }) {
   const keys = order?.game_keys ?? [];
+  const designs = (order?.packages ?? []).flatMap((pkg) =>
+    pkg.products.flatMap((p) =>
+      p.customization_description
+        ? [{ name: p.name, quantity: p.quantity, design: p.customization_description }]
+        : [],
+    ),
+  );
   return (
     <section
       id="successCard"
@@ -100,6 +107,18 @@ function SuccessCard({ orderId, order }: { orderId: string; order: Order | undef
             {keys.map((key) => (
               <li key={key}>
                 <code>{key}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {designs.length > 0 && (
+        <div className="order-result__designs">
+          <h2 className="order-result__subtitle">Made to your design</h2>
+          <ul>
+            {designs.map((d) => (
+              <li key={d.design}>
+                {d.quantity} × {d.name}: {d.design}
               </li>
             ))}
           </ul>
