@@ -1,14 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { packagesByCodesQuery } from '@/api/commerce';
+import { type BusinessPageKey, businessHead, PAGE_CODES } from '@/features/business/pages';
 
 /**
- * The business routes' loader, apart from their components so the first-load route tree carries only this: like the
- * product pages', the server waits for the prices so the first HTML has them; the browser only starts the fetch.
+ * The business routes' loader, split from the first-load route tree with the page (their routes' codeSplitGroupings):
+ * like the product pages', the server waits for the prices so the first HTML has them; the browser only starts the
+ * fetch. It answers the page's head, which the route's head() reads from the loader's data.
  */
 export function loadBusinessPage(
-  codes: readonly string[],
+  page: BusinessPageKey,
   context: { queryClient: QueryClient; countryCode: () => string },
-): Promise<void> | undefined {
-  const prefetch = context.queryClient.prefetchQuery(packagesByCodesQuery(codes, context.countryCode()));
-  return import.meta.env.SSR ? prefetch : undefined;
+): ReturnType<typeof businessHead> | Promise<ReturnType<typeof businessHead>> {
+  const prefetch = context.queryClient.prefetchQuery(
+    packagesByCodesQuery(PAGE_CODES[page], context.countryCode()),
+  );
+  const head = businessHead(page);
+  return import.meta.env.SSR ? prefetch.then(() => head) : head;
 }

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BusinessKitPage } from '@/features/business/BusinessPages';
-import { businessHead, KIT_CODES } from '@/features/business/pages';
 import { loadBusinessPage } from './-business-loader';
 import { useBusinessProps } from './-business-route';
 
 export const Route = createFileRoute('/business-kit')({
-  head: () => businessHead('kit'),
-  loader: ({ context }) => loadBusinessPage(KIT_CODES, context),
+  // The page's head comes with its loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: ({ context }) => loadBusinessPage('kit', context),
   component: BusinessKitRoute,
 });
 

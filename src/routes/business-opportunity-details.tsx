@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BusinessOpportunityPage } from '@/features/business/BusinessPages';
-import { businessHead, LICENCE_CODES } from '@/features/business/pages';
 import { loadBusinessPage } from './-business-loader';
 import { useBusinessProps } from './-business-route';
 
 export const Route = createFileRoute('/business-opportunity-details')({
-  head: () => businessHead('opportunity'),
-  loader: ({ context }) => loadBusinessPage(LICENCE_CODES, context),
+  // The page's head comes with its loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: ({ context }) => loadBusinessPage('opportunity', context),
   component: BusinessOpportunityRoute,
 });
 

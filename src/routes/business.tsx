@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BusinessPage } from '@/features/business/BusinessPages';
-import { businessHead, LICENCE_CODES } from '@/features/business/pages';
 import { loadBusinessPage } from './-business-loader';
 import { useBusinessProps } from './-business-route';
 
 export const Route = createFileRoute('/business')({
-  head: () => businessHead('business'),
-  loader: ({ context }) => loadBusinessPage(LICENCE_CODES, context),
+  // The page's head comes with its loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: ({ context }) => loadBusinessPage('business', context),
   component: BusinessRoute,
 });
 

@@ -1,19 +1,14 @@
 import { PACKAGE_CODES } from '@contract/constants';
 import { pageTitle } from '@/lib/site';
 
-// Zod-free and small: the routes' head(), loader and params check read this file from the first-load route tree.
+// Read by the business routes' loaders, which are split from the first-load route tree with their pages.
 
 /** The packages each business page prices from. */
 export const LICENCE_CODES = [PACKAGE_CODES.businessLicence] as const;
 export const KIT_CODES = [PACKAGE_CODES.businessKit] as const;
 export const CLUB_CODES = [PACKAGE_CODES.clubEdition] as const;
 
-export const LICENCE_SLUGS = ['premium', 'basic', 'business-edition-game'] as const;
-export type LicenceSlug = (typeof LICENCE_SLUGS)[number];
-
-export function isLicenceSlug(slug: string): slug is LicenceSlug {
-  return (LICENCE_SLUGS as readonly string[]).includes(slug);
-}
+export { isLicenceSlug, LICENCE_SLUGS, type LicenceSlug } from './licenceSlugs';
 
 const HEADS = {
   business: [
@@ -37,8 +32,21 @@ const HEADS = {
   ],
 } as const;
 
+export type BusinessPageKey = keyof typeof HEADS;
+
+/** The packages each page prices from. */
+export const PAGE_CODES: Record<BusinessPageKey, readonly string[]> = {
+  business: LICENCE_CODES,
+  kit: KIT_CODES,
+  opportunity: LICENCE_CODES,
+  club: CLUB_CODES,
+  premium: LICENCE_CODES,
+  basic: LICENCE_CODES,
+  'business-edition-game': LICENCE_CODES,
+};
+
 /** The route's head(): the page title and its description. */
-export function businessHead(page: keyof typeof HEADS) {
+export function businessHead(page: BusinessPageKey) {
   const [title, description] = HEADS[page];
   return { meta: [{ title: pageTitle(title) }, { name: 'description', content: description }] };
 }

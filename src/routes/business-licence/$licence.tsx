@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { LicencePage } from '@/features/business/BusinessPages';
-import { businessHead, isLicenceSlug, LICENCE_CODES } from '@/features/business/pages';
+import { isLicenceSlug } from '@/features/business/licenceSlugs';
 import { loadBusinessPage } from '../-business-loader';
 import { useBusinessProps } from '../-business-route';
 
@@ -9,8 +9,11 @@ export const Route = createFileRoute('/business-licence/$licence')({
   beforeLoad: ({ params }) => {
     if (!isLicenceSlug(params.licence)) throw notFound();
   },
-  head: ({ params }) => (isLicenceSlug(params.licence) ? businessHead(params.licence) : {}),
-  loader: ({ context }) => loadBusinessPage(LICENCE_CODES, context),
+  // The page's head comes with its loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: ({ context, params }) =>
+    isLicenceSlug(params.licence) ? loadBusinessPage(params.licence, context) : {},
   component: LicenceRoute,
 });
 

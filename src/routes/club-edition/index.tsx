@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClubEditionPage } from '@/features/business/BusinessPages';
-import { businessHead, CLUB_CODES } from '@/features/business/pages';
+import { PAGE_CODES } from '@/features/business/pages';
 import { openCart } from '@/features/cart/view';
 import { ProductPage } from '@/features/catalogue/ProductPage';
 import { CurrencySwitch } from '@/features/country/CurrencySwitch';
@@ -9,13 +9,15 @@ import { useCountry } from '@/state/country';
 import { loadBusinessPage } from '../-business-loader';
 
 export const Route = createFileRoute('/club-edition/')({
-  head: () => businessHead('club'),
-  loader: ({ context }) => loadBusinessPage(CLUB_CODES, context),
+  // The page's head comes with its loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: ({ context }) => loadBusinessPage('club', context),
   component: ClubEditionRoute,
 });
 
 const CLUB_SECTION = {
-  packageCodes: CLUB_CODES,
+  packageCodes: PAGE_CODES.club,
   heading: 'Buy the club edition',
   lede: 'Two headsets, two tracked bats and the pitch sensor kit, delivered and set up.',
 };
