@@ -22,12 +22,14 @@ import { Route as IbcKitRouteImport } from './routes/ibc-kit'
 import { Route as IbcKitNoCostEmiRouteImport } from './routes/ibc-kit-no-cost-emi'
 import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
+import { Route as MyAffiliateRouteImport } from './routes/my-affiliate'
 import { Route as MyOrdersRouteImport } from './routes/my-orders'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
+import { Route as FormAffiliateRegistrationRouteImport } from './routes/form/affiliate-registration'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
 import { Route as SignInVerifyRouteImport } from './routes/sign-in/verify'
@@ -102,6 +104,11 @@ const MetaverseSuperstarRoute = MetaverseSuperstarRouteImport.update({
   path: '/metaverse-superstar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyAffiliateRoute = MyAffiliateRouteImport.update({
+  id: '/my-affiliate',
+  path: '/my-affiliate',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MyOrdersRoute = MyOrdersRouteImport.update({
   id: '/my-orders',
   path: '/my-orders',
@@ -132,6 +139,12 @@ const FSignInRoute = FSignInRouteImport.update({
   path: '/f/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FormAffiliateRegistrationRoute =
+  FormAffiliateRegistrationRouteImport.update({
+    id: '/form/affiliate-registration',
+    path: '/form/affiliate-registration',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const FormGetInviteRoute = FormGetInviteRouteImport.update({
   id: '/form/get-invite',
   path: '/form/get-invite',
@@ -182,12 +195,14 @@ export interface FileRoutesByFullPath {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-affiliate': typeof MyAffiliateRoute
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
@@ -210,12 +225,14 @@ export interface FileRoutesByTo {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-affiliate': typeof MyAffiliateRoute
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in': typeof SignInIndexRoute
@@ -239,12 +256,14 @@ export interface FileRoutesById {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-affiliate': typeof MyAffiliateRoute
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
   '/sign-in/': typeof SignInIndexRoute
@@ -269,12 +288,14 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-affiliate'
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
+    | '/form/affiliate-registration'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
@@ -297,12 +318,14 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-affiliate'
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
+    | '/form/affiliate-registration'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in'
@@ -325,12 +348,14 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-affiliate'
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
     | '/f/sign-in'
+    | '/form/affiliate-registration'
     | '/form/get-invite'
     | '/sign-in/verify'
     | '/sign-in/'
@@ -354,12 +379,14 @@ export interface RootRouteChildren {
   IbcKitNoCostEmiRoute: typeof IbcKitNoCostEmiRoute
   IbcSteamGameRoute: typeof IbcSteamGameRoute
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
+  MyAffiliateRoute: typeof MyAffiliateRoute
   MyOrdersRoute: typeof MyOrdersRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   PurchaseRoute: typeof PurchaseRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   FSignInRoute: typeof FSignInRoute
+  FormAffiliateRegistrationRoute: typeof FormAffiliateRegistrationRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
   SignInIndexRoute: typeof SignInIndexRoute
@@ -462,6 +489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MetaverseSuperstarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-affiliate': {
+      id: '/my-affiliate'
+      path: '/my-affiliate'
+      fullPath: '/my-affiliate'
+      preLoaderRoute: typeof MyAffiliateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/my-orders': {
       id: '/my-orders'
       path: '/my-orders'
@@ -502,6 +536,13 @@ declare module '@tanstack/react-router' {
       path: '/f/sign-in'
       fullPath: '/f/sign-in'
       preLoaderRoute: typeof FSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/form/affiliate-registration': {
+      id: '/form/affiliate-registration'
+      path: '/form/affiliate-registration'
+      fullPath: '/form/affiliate-registration'
+      preLoaderRoute: typeof FormAffiliateRegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/form/get-invite': {
@@ -571,12 +612,14 @@ const rootRouteChildren: RootRouteChildren = {
   IbcKitNoCostEmiRoute: IbcKitNoCostEmiRoute,
   IbcSteamGameRoute: IbcSteamGameRoute,
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
+  MyAffiliateRoute: MyAffiliateRoute,
   MyOrdersRoute: MyOrdersRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   PurchaseRoute: PurchaseRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   FSignInRoute: FSignInRoute,
+  FormAffiliateRegistrationRoute: FormAffiliateRegistrationRoute,
   FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,
   SignInIndexRoute: SignInIndexRoute,

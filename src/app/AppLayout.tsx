@@ -1,5 +1,5 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CartButton } from '@/features/cart/CartButton';
 import { useCartOpen } from '@/features/cart/view';
 import { OrderReturnMount } from '@/features/orders/OrderReturnMount';
@@ -24,6 +24,7 @@ const primaryNav = [
 
 const footerLinks = [
   { to: '/my-orders', label: 'My orders' },
+  { to: '/form/affiliate-registration', label: 'Become an affiliate' },
   { to: CONTENT_PATHS.aboutUs, label: 'About us' },
   { to: CONTENT_PATHS.help, label: 'Help' },
   { to: CONTENT_PATHS.metaverseSuperstar, label: 'Metaverse Superstar' },
@@ -79,6 +80,20 @@ function CartRevalidationMount() {
 function OrderReturnHere() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return <OrderReturnMount pathname={pathname} />;
+}
+
+/** A referral code in the page's address is a view of it, logged once per visit; the call loads only then. */
+function ReferralViewHere() {
+  const location = useRouterState({ select: (s) => `${s.location.pathname}${s.location.searchStr}` });
+  useEffect(() => {
+    const url = new URL(location, 'http://shop');
+    const code = url.searchParams.get('referral_code');
+    if (!code || !/^[A-Za-z0-9_-]{1,32}$/.test(code)) return;
+    void import('@/api/associates')
+      .then(({ logAssociateView }) => logAssociateView(code, url.pathname))
+      .catch(() => undefined);
+  }, [location]);
+  return null;
 }
 
 /**
@@ -149,6 +164,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <CartRevalidationMount />
       </Suspense>
       <OrderReturnHere />
+      <ReferralViewHere />
       <UpdatePrompt />
     </div>
   );
