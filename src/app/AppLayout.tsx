@@ -24,7 +24,6 @@ const primaryNav = [
 
 const footerLinks = [
   { to: '/my-orders', label: 'My orders' },
-  { to: '/form/affiliate-registration', label: 'Become an affiliate' },
   { to: CONTENT_PATHS.aboutUs, label: 'About us' },
   { to: CONTENT_PATHS.help, label: 'Help' },
   { to: CONTENT_PATHS.metaverseSuperstar, label: 'Metaverse Superstar' },
@@ -82,17 +81,13 @@ function OrderReturnHere() {
   return <OrderReturnMount pathname={pathname} />;
 }
 
-/** A referral code in the page's address is a view of it, logged once per visit; the call loads only then. */
+/** A referral code in the page's address is a view of it, logged once per visit; its code loads only then. */
 function ReferralViewHere() {
-  const location = useRouterState({ select: (s) => `${s.location.pathname}${s.location.searchStr}` });
+  const href = useRouterState({ select: (s) => s.location.href });
   useEffect(() => {
-    const url = new URL(location, 'http://shop');
-    const code = url.searchParams.get('referral_code');
-    if (!code || !/^[A-Za-z0-9_-]{1,32}$/.test(code)) return;
-    void import('@/api/associates')
-      .then(({ logAssociateView }) => logAssociateView(code, url.pathname))
-      .catch(() => undefined);
-  }, [location]);
+    if (href.includes('referral_code='))
+      void import('@/features/associates/referralView').then((m) => m.default());
+  }, [href]);
   return null;
 }
 

@@ -1,16 +1,13 @@
-import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
-import { MY_AFFILIATE_TITLE, MyAffiliatePage } from '@/features/associates/MyAffiliatePage';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { MyAffiliatePage } from '@/features/associates/MyAffiliatePage';
+import { MY_AFFILIATE_TITLE } from '@/features/associates/title';
 import { useAuth } from '@/features/auth/AuthProvider';
-import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
+import { SIGN_IN_PATH } from '@/features/auth/guards';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 
+// The session lives in the browser's cookies: the server renders the heading, the page sends a visitor to sign in.
 export const Route = createFileRoute('/my-affiliate')({
-  // The session lives in the browser's cookies: the server renders the heading, the browser decides.
-  beforeLoad: ({ location }) => {
-    if (typeof document !== 'undefined' && !hasSession('main'))
-      throw redirect({ to: SIGN_IN_PATH, search: { redirect: location.href }, replace: true });
-  },
   head: () => ({ meta: [{ title: pageTitle(MY_AFFILIATE_TITLE) }, { name: 'robots', content: 'noindex' }] }),
   component: MyAffiliateRoute,
 });

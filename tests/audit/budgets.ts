@@ -218,6 +218,9 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/sign-in/google/callback': 61 * KB,
   '/f/sign-in': 147 * KB,
   '/form/get-invite': 145 * KB,
+  // The form kit's select and file fields (Ark UI) and the contract's zod schemas for the three proofs' form.
+  '/form/affiliate-registration': 127 * KB,
+  '/my-affiliate': 64 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */

@@ -10,7 +10,7 @@ import { Money } from '@/ui/Money';
 import { Skeleton } from '@/ui/Skeleton';
 import './associates.css';
 
-export const MY_AFFILIATE_TITLE = 'Your affiliate page';
+import { MY_AFFILIATE_TITLE } from './title';
 
 /** Spec §4's statuses in words a person reads. */
 const STATUS_TEXT: Record<PayoutStatus, string> = {

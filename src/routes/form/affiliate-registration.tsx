@@ -1,28 +1,15 @@
-import { createFileRoute, Navigate, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { AffiliateRegistrationForm } from '@/features/associates/AffiliateRegistrationForm';
 import { useAuth } from '@/features/auth/AuthProvider';
-import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
+import { SIGN_IN_PATH } from '@/features/auth/guards';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
 
 const TITLE = 'Become an affiliate';
 
+// Registration is the signed-in person's: the page sends a visitor to sign in and back.
 export const Route = createFileRoute('/form/affiliate-registration')({
-  // Registration is the signed-in person's: sign in first, then come back here.
-  beforeLoad: ({ location }) => {
-    if (typeof document !== 'undefined' && !hasSession('main'))
-      throw redirect({ to: SIGN_IN_PATH, search: { redirect: location.href }, replace: true });
-  },
-  head: () => ({
-    meta: [
-      { title: pageTitle(TITLE) },
-      {
-        name: 'description',
-        content:
-          'Register as an IBC Cricket affiliate: get a referral code that gives buyers a discount and earns you a payout on every order.',
-      },
-    ],
-  }),
+  head: () => ({ meta: [{ title: pageTitle(TITLE) }] }),
   component: AffiliateRegistrationRoute,
 });
 
