@@ -161,6 +161,10 @@ export function registrationErrors(values: AffiliateValues): Record<string, stri
       errors[path] ??= issue.message;
     }
   }
+  // The schema checks the confirmation only once the rest of the bank details pass: a person hears of it at once.
+  const { account_number: number, confirm_account_number: again } = values.bank_payout_details;
+  if (number !== '' && again !== '' && number !== again)
+    errors['bank_payout_details.confirm_account_number'] ??= 'The account numbers do not match';
   const proofs: Array<[keyof typeof PROOF_FIELDS, UploadedFile | null, boolean]> = [
     [
       'bank_payout_details.bank_details_image_s3_key',
