@@ -91,13 +91,18 @@ function registered(request: SeenRequest) {
   };
 }
 
-function shopServer(register: (request: SeenRequest) => Response = (r) => json(201, registered(r))) {
+function shopServer(
+  register: (request: SeenRequest) => Response = (r) => json(201, registered(r)),
+  details: unknown = null,
+) {
   return fakeNetwork((request) => {
     const { pathname } = new URL(request.url, 'http://shop');
     if (pathname === '/api/commerce/states/v1/')
       return json(200, { states_details: [{ state_name: 'Karnataka', state_name_enum: 'KARNATAKA' }] });
     if (pathname === '/api/associates/ifsc/HDFC0000001/v1/')
       return json(200, { ifsc: 'HDFC0000001', bank_code: 'HDFC', bank_name: 'HDFC Bank' });
+    if (pathname === '/api/associates/get_user_associations_details/v1/')
+      return details ? json(200, { associate: details }) : json(404, errorBody(404, 'NOT_AN_ASSOCIATE'));
     if (pathname.startsWith('/api/associates/ifsc/'))
       return json(
         404,
@@ -217,5 +222,31 @@ describe('AffiliateRegistrationForm', () => {
     expect(await screen.findByText('Upload this proof again: we do not have it')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Branch/)).toHaveValue('Koramangala');
     expect(onRegistered).not.toHaveBeenCalled();
+  });
+
+  it('sends a person who is an affiliate already to their page instead of the form', async () => {
+    const billing = {
+      name: 'Asha Rao',
+      door_number: '12A',
+      street_name: '80 Feet Road',
+      city_details: 'Bengaluru',
+      district_details: 'Bengaluru Urban',
+      state_details: 'Karnataka',
+      pincode: '560034',
+      country_details: 'India',
+    };
+    const { requests } = shopServer(
+      undefined,
+      registered({ body: { billing_address_details: billing } } as unknown as SeenRequest).associate,
+    );
+    renderAt(<AffiliateRegistrationForm userId="user-1" onRegistered={vi.fn()} />, PATH);
+    expect(await screen.findByRole('heading', { name: 'You are an affiliate already' })).toBeInTheDocument();
+    expect(screen.getByText('Your referral code is ASHARAO-7K2Q.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your affiliate page' })).toHaveAttribute(
+      'href',
+      '/my-affiliate',
+    );
+    expect(screen.queryByRole('button', { name: 'Register as an affiliate' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });

@@ -1,6 +1,8 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@contract/associates';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { associationsDetailsQuery } from '@/api/associates';
 import { firstErrorText } from '@/ui/form/errorText';
 import {
   ACCOUNT_TYPE_OPTIONS,
@@ -82,8 +84,24 @@ export function AffiliateRegistrationForm({ userId, onRegistered }: AffiliateReg
     void form.handleSubmit();
   };
   const proof = { accept: UPLOAD_TYPES, maxSize: UPLOAD_MAX_BYTES, required: true } as const;
+  // A person registered already is sent to their page instead of a form the server would refuse.
+  const existing = useQuery({ ...associationsDetailsQuery(userId), retry: false });
   const hasPan = (values: AffiliateValues) => values.pan_details.is_user_has_pan;
   const gstRegistered = (values: AffiliateValues) => values.gst_details.is_gst_registered;
+
+  if (existing.data) {
+    return (
+      <section className="affiliate-form" aria-labelledby={headingId}>
+        <h1 id={headingId} className="affiliate-form__title">
+          You are an affiliate already
+        </h1>
+        <p className="affiliate-form__lead">Your referral code is {existing.data.associate_code}.</p>
+        <Link to="/my-affiliate" className="affiliate-form__link">
+          See your affiliate page
+        </Link>
+      </section>
+    );
+  }
 
   return (
     <section className="affiliate-form" aria-labelledby={headingId}>
