@@ -5,6 +5,7 @@ import pino from 'pino';
 import { type Config, productionProblems, trustProxyOption } from './config';
 import type { AppDeps, ModuleOptions } from './context';
 import { errorForLog } from './errors';
+import { associatesModule } from './modules/associates/routes';
 import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
 import { type CatalogueVersion, watchCatalogueVersion } from './modules/catalogue/version';
@@ -101,6 +102,7 @@ const MODULES = [
   placesModule,
   checkoutModule,
   formsModule,
+  associatesModule,
   paymentsModule,
   ordersModule,
   invitesModule,

@@ -243,6 +243,25 @@ export const CONFIG_VARIABLES = [
     description: 'How often the retention sweep runs.',
   },
   {
+    name: 'S3_BUCKET',
+    default: '(unset)',
+    description:
+      "The S3-compatible bucket affiliates' proof files are kept in; unset, they are kept under DATA_DIR/uploads. Needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.",
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(unset)',
+    description:
+      'The S3 API origin, e.g. https://s3.ap-south-1.amazonaws.com or a MinIO address (path-style).',
+  },
+  {
+    name: 'S3_REGION',
+    default: 'us-east-1',
+    description: "The bucket's region, for the request signatures.",
+  },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', description: 'Access key id for the bucket.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret access key for the bucket.' },
+  {
     name: 'RAZORPAY_KEY_ID',
     default: '(unset)',
     description: 'Razorpay API key id (rzp_live_… or rzp_test_…).',
@@ -386,6 +405,11 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   ),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_KEY_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -550,6 +574,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
     );
+  }
+  if (config.S3_BUCKET && !(config.S3_ENDPOINT && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');

@@ -25,6 +25,7 @@ import { Route as IbcKitRouteImport } from './routes/ibc-kit'
 import { Route as IbcKitNoCostEmiRouteImport } from './routes/ibc-kit-no-cost-emi'
 import { Route as IbcSteamGameRouteImport } from './routes/ibc-steam-game'
 import { Route as MetaverseSuperstarRouteImport } from './routes/metaverse-superstar'
+import { Route as MyAffiliateRouteImport } from './routes/my-affiliate'
 import { Route as MyOrdersRouteImport } from './routes/my-orders'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
@@ -34,6 +35,7 @@ import { Route as BusinessLicenceLicenceRouteImport } from './routes/business-li
 import { Route as ClubEditionIndexRouteImport } from './routes/club-edition/index'
 import { Route as ClubEditionApplyRouteImport } from './routes/club-edition/apply'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
+import { Route as FormAffiliateRegistrationRouteImport } from './routes/form/affiliate-registration'
 import { Route as FormExperienceZoneInterestFormRouteImport } from './routes/form/experience-zone-interest-form'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as FormGiveawayContestRouteImport } from './routes/form/giveaway-contest'
@@ -130,6 +132,11 @@ const MetaverseSuperstarRoute = MetaverseSuperstarRouteImport.update({
   path: '/metaverse-superstar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyAffiliateRoute = MyAffiliateRouteImport.update({
+  id: '/my-affiliate',
+  path: '/my-affiliate',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MyOrdersRoute = MyOrdersRouteImport.update({
   id: '/my-orders',
   path: '/my-orders',
@@ -175,6 +182,12 @@ const FSignInRoute = FSignInRouteImport.update({
   path: '/f/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FormAffiliateRegistrationRoute =
+  FormAffiliateRegistrationRouteImport.update({
+    id: '/form/affiliate-registration',
+    path: '/form/affiliate-registration',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const FormExperienceZoneInterestFormRoute =
   FormExperienceZoneInterestFormRouteImport.update({
     id: '/form/experience-zone-interest-form',
@@ -260,6 +273,7 @@ export interface FileRoutesByFullPath {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-affiliate': typeof MyAffiliateRoute
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
@@ -268,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
   '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/form/giveaway-contest': typeof FormGiveawayContestRoute
@@ -300,6 +315,7 @@ export interface FileRoutesByTo {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-affiliate': typeof MyAffiliateRoute
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
@@ -308,6 +324,7 @@ export interface FileRoutesByTo {
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
   '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/form/giveaway-contest': typeof FormGiveawayContestRoute
@@ -341,6 +358,7 @@ export interface FileRoutesById {
   '/ibc-kit-no-cost-emi': typeof IbcKitNoCostEmiRoute
   '/ibc-steam-game': typeof IbcSteamGameRoute
   '/metaverse-superstar': typeof MetaverseSuperstarRoute
+  '/my-affiliate': typeof MyAffiliateRoute
   '/my-orders': typeof MyOrdersRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/purchase': typeof PurchaseRoute
@@ -349,6 +367,7 @@ export interface FileRoutesById {
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
+  '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
   '/form/experience-zone-interest-form': typeof FormExperienceZoneInterestFormRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/form/giveaway-contest': typeof FormGiveawayContestRoute
@@ -383,6 +402,7 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-affiliate'
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
@@ -391,6 +411,7 @@ export interface FileRouteTypes {
     | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
+    | '/form/affiliate-registration'
     | '/form/experience-zone-interest-form'
     | '/form/get-invite'
     | '/form/giveaway-contest'
@@ -423,6 +444,7 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-affiliate'
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
@@ -431,6 +453,7 @@ export interface FileRouteTypes {
     | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
+    | '/form/affiliate-registration'
     | '/form/experience-zone-interest-form'
     | '/form/get-invite'
     | '/form/giveaway-contest'
@@ -463,6 +486,7 @@ export interface FileRouteTypes {
     | '/ibc-kit-no-cost-emi'
     | '/ibc-steam-game'
     | '/metaverse-superstar'
+    | '/my-affiliate'
     | '/my-orders'
     | '/privacy-policy'
     | '/purchase'
@@ -471,6 +495,7 @@ export interface FileRouteTypes {
     | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
+    | '/form/affiliate-registration'
     | '/form/experience-zone-interest-form'
     | '/form/get-invite'
     | '/form/giveaway-contest'
@@ -504,6 +529,7 @@ export interface RootRouteChildren {
   IbcKitNoCostEmiRoute: typeof IbcKitNoCostEmiRoute
   IbcSteamGameRoute: typeof IbcSteamGameRoute
   MetaverseSuperstarRoute: typeof MetaverseSuperstarRoute
+  MyAffiliateRoute: typeof MyAffiliateRoute
   MyOrdersRoute: typeof MyOrdersRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   PurchaseRoute: typeof PurchaseRoute
@@ -512,6 +538,7 @@ export interface RootRouteChildren {
   BusinessLicenceLicenceRoute: typeof BusinessLicenceLicenceRoute
   ClubEditionApplyRoute: typeof ClubEditionApplyRoute
   FSignInRoute: typeof FSignInRoute
+  FormAffiliateRegistrationRoute: typeof FormAffiliateRegistrationRoute
   FormExperienceZoneInterestFormRoute: typeof FormExperienceZoneInterestFormRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
   FormGiveawayContestRoute: typeof FormGiveawayContestRoute
@@ -642,6 +669,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MetaverseSuperstarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-affiliate': {
+      id: '/my-affiliate'
+      path: '/my-affiliate'
+      fullPath: '/my-affiliate'
+      preLoaderRoute: typeof MyAffiliateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/my-orders': {
       id: '/my-orders'
       path: '/my-orders'
@@ -703,6 +737,13 @@ declare module '@tanstack/react-router' {
       path: '/f/sign-in'
       fullPath: '/f/sign-in'
       preLoaderRoute: typeof FSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/form/affiliate-registration': {
+      id: '/form/affiliate-registration'
+      path: '/form/affiliate-registration'
+      fullPath: '/form/affiliate-registration'
+      preLoaderRoute: typeof FormAffiliateRegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/form/experience-zone-interest-form': {
@@ -817,6 +858,7 @@ const rootRouteChildren: RootRouteChildren = {
   IbcKitNoCostEmiRoute: IbcKitNoCostEmiRoute,
   IbcSteamGameRoute: IbcSteamGameRoute,
   MetaverseSuperstarRoute: MetaverseSuperstarRoute,
+  MyAffiliateRoute: MyAffiliateRoute,
   MyOrdersRoute: MyOrdersRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   PurchaseRoute: PurchaseRoute,
@@ -825,6 +867,7 @@ const rootRouteChildren: RootRouteChildren = {
   BusinessLicenceLicenceRoute: BusinessLicenceLicenceRoute,
   ClubEditionApplyRoute: ClubEditionApplyRoute,
   FSignInRoute: FSignInRoute,
+  FormAffiliateRegistrationRoute: FormAffiliateRegistrationRoute,
   FormExperienceZoneInterestFormRoute: FormExperienceZoneInterestFormRoute,
   FormGetInviteRoute: FormGetInviteRoute,
   FormGiveawayContestRoute: FormGiveawayContestRoute,

@@ -1,5 +1,5 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CartButton } from '@/features/cart/CartButton';
 import { useCartOpen } from '@/features/cart/view';
 import { OrderReturnMount } from '@/features/orders/OrderReturnMount';
@@ -83,6 +83,16 @@ function OrderReturnHere() {
   return <OrderReturnMount pathname={pathname} />;
 }
 
+/** A referral code in the page's address is a view of it, logged once per visit; its code loads only then. */
+function ReferralViewHere() {
+  const href = useRouterState({ select: (s) => s.location.href });
+  useEffect(() => {
+    if (href.includes('referral_code='))
+      void import('@/features/associates/referralView').then((m) => m.default());
+  }, [href]);
+  return null;
+}
+
 /**
  * The page's content inside <main>. The app shell (src/sw answers a page it never saved with it) has none: the first
  * render leaves it empty as the server did, and the page renders once the shell is adopted, so hydration matches.
@@ -151,6 +161,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <CartRevalidationMount />
       </Suspense>
       <OrderReturnHere />
+      <ReferralViewHere />
       <UpdatePrompt />
     </div>
   );

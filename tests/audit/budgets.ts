@@ -232,6 +232,9 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/business-opportunity-details': 41 * KB,
   '/business-licence/$licence': 41 * KB,
   '/club-edition/': 48 * KB,
+  // The form kit's select and file fields (Ark UI) and the contract's zod schemas for the three proofs' form.
+  '/form/affiliate-registration': 127 * KB,
+  '/my-affiliate': 64 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */

@@ -128,6 +128,8 @@ export const orders = pgTable(
       'orders_status',
       sql`${t.status} in ('CREATED', 'PENDING', 'SUCCESS', 'FAILED', 'CANCELLED', 'EXPIRED', 'REFUND_PENDING', 'REFUNDED')`,
     ),
+    // An associate's page counts the orders their code brought.
+    index('orders_associate_code_idx').on(t.associateCode).where(sql`${t.associateCode} is not null`),
     index('orders_refund_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'REFUND_PENDING'`),
     check('orders_amounts', sql`${t.totalMinor} >= 0 and ${t.totalTaxMinor} >= 0`),
     check(

@@ -11,7 +11,7 @@ export interface AccountPanelProps {
   onSignOut: () => void;
 }
 
-/** The signed-in buyer's account panel: the profile card (spec §2), their orders and Sign out. */
+/** The signed-in buyer's account panel: the profile card (spec §2), their orders, their affiliate page and Sign out. */
 export function AccountPanel({ open, onClose, userId, onSignOut }: AccountPanelProps) {
   return (
     <Modal open={open} onClose={onClose} title="Your account" size="s">
@@ -19,6 +19,15 @@ export function AccountPanel({ open, onClose, userId, onSignOut }: AccountPanelP
         <ProfileCardContainer userId={userId} />
         <Link to="/my-orders" className="ui-button" data-variant="primary" data-size="l" onClick={onClose}>
           My orders
+        </Link>
+        <Link
+          to="/my-affiliate"
+          className="ui-button"
+          data-variant="secondary"
+          data-size="l"
+          onClick={onClose}
+        >
+          Your affiliate page
         </Link>
         <Button
           variant="secondary"

@@ -1,0 +1,201 @@
+import {
+  type AssociateRegisterRequest,
+  activitySummaryResponseSchema,
+  associateRegisterResponseSchema,
+  associateViewResponseSchema,
+  associationsDetailsResponseSchema,
+  ifscResponseSchema,
+  referralsAggregateResponseSchema,
+  type UploadPurpose,
+  type UploadResponse,
+  uploadResponseSchema,
+} from '@contract/associates';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest, refreshSession } from './client';
+import { serviceUrl } from './config';
+import { ExpiredToken, errorFromResponse, networkError, sessionExpiredError } from './errors';
+import { getAccessToken, type TokenSetName } from './tokens';
+
+/*
+ * The associates service (spec §7 Associates): proofs, registration, the associate's own figures and the
+ * associate-code view log. Shapes in contract/associates.ts.
+ */
+
+/** The session associates act under: the shop's own sign-in. */
+export const ASSOCIATE_SESSION: TokenSetName = 'main';
+
+export const associatesKeys = {
+  all: ['associates'] as const,
+  details: (userId: string) => ['associates', 'details', userId] as const,
+  aggregate: (userId: string) => ['associates', 'aggregate', userId] as const,
+  activity: (userId: string) => ['associates', 'activity', userId] as const,
+  ifsc: (ifsc: string) => ['associates', 'ifsc', ifsc] as const,
+};
+
+interface UploadOptions {
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+/** One XHR upload (fetch reports no upload progress): resolves with the status and the parsed body. */
+function sendFile(
+  url: string,
+  file: File,
+  token: string,
+  { onProgress, signal }: UploadOptions,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown = request.responseText;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        // Left as text: errorFromResponse reports a body that is not spec §8's.
+      }
+      resolve({ status: request.status, body });
+    };
+    request.onerror = () => reject(networkError());
+    request.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+}
+
+/** Uploads one proof (PAN, GST or bank) with its progress; an expired token is refreshed once and the file sent again. */
+export async function uploadProof(
+  purpose: UploadPurpose,
+  file: File,
+  options: UploadOptions,
+): Promise<UploadResponse> {
+  const url = serviceUrl('associates', '/associate/upload/v1/', { purpose });
+  let token = getAccessToken(ASSOCIATE_SESSION);
+  if (!token) throw sessionExpiredError();
+  for (let attempt = 0; ; attempt += 1) {
+    const { status, body } = await sendFile(url, file, token, options);
+    if (status >= 200 && status < 300) return uploadResponseSchema.parse(body);
+    const error = await errorFromResponse(status, body, url);
+    if (error.kind !== ExpiredToken || attempt > 0) throw error;
+    token = (await refreshSession(ASSOCIATE_SESSION)).accessToken;
+  }
+}
+
+export function registerAssociate(body: AssociateRegisterRequest) {
+  return apiRequest({
+    service: 'associates',
+    path: '/associate/register/v1/',
+    method: 'POST',
+    body,
+    auth: ASSOCIATE_SESSION,
+    schema: associateRegisterResponseSchema,
+  });
+}
+
+export const registerAssociateMutation = () =>
+  mutationOptions({
+    mutationKey: ['associates', 'register'] as const,
+    mutationFn: registerAssociate,
+  });
+
+/** The signed-in associate's registration: their code and statuses. */
+export const associationsDetailsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: associatesKeys.details(userId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest({
+          service: 'associates',
+          path: '/get_user_associations_details/v1/',
+          auth: ASSOCIATE_SESSION,
+          signal,
+          schema: associationsDetailsResponseSchema,
+        })
+      ).associate,
+  });
+
+/** Views of the code and the orders it brought. */
+export const referralsAggregateQuery = (userId: string) =>
+  queryOptions({
+    queryKey: associatesKeys.aggregate(userId),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'associates',
+        path: '/get_associate_referrals_aggregate_details/v1/',
+        auth: ASSOCIATE_SESSION,
+        signal,
+        schema: referralsAggregateResponseSchema,
+      }),
+  });
+
+/** The recent referred orders and the last view. */
+export const activitySummaryQuery = (userId: string) =>
+  queryOptions({
+    queryKey: associatesKeys.activity(userId),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'associates',
+        path: '/get_associate_activity_summary/v1/',
+        auth: ASSOCIATE_SESSION,
+        signal,
+        schema: activitySummaryResponseSchema,
+      }),
+  });
+
+/** The bank of an IFSC, from the server's offline bank list; a code it does not have is a 404. */
+export const ifscQuery = (ifsc: string) =>
+  queryOptions({
+    queryKey: associatesKeys.ifsc(ifsc),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'associates',
+        path: `/ifsc/${encodeURIComponent(ifsc)}/v1/`,
+        auth: false,
+        signal,
+        schema: ifscResponseSchema,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+const VISIT_KEY = 'ibc.visit';
+const VIEWED_KEY = 'ibc.viewed-codes';
+
+/** This tab's visit: a random id kept for the session, so reloads and navigations are one visit. */
+function visitId(): string {
+  let id = sessionStorage.getItem(VISIT_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(VISIT_KEY, id);
+  }
+  return id;
+}
+
+/**
+ * Logs a visit's view of a referral code, once per visit: the one call every view goes through. The visit id makes
+ * the server store it once however often it is sent; the note in sessionStorage saves the repeat request.
+ */
+export async function logAssociateView(code: string, pagePath?: string): Promise<boolean> {
+  const associateCode = code.trim().toUpperCase();
+  const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? '[]') as string[]);
+  if (viewed.has(associateCode)) return false;
+  const visit = visitId();
+  const answer = await apiRequest({
+    service: 'associates',
+    path: '/associate_code_view_event_log/create/v1/',
+    method: 'POST',
+    body: { associate_code: associateCode, visit_id: visit, ...(pagePath ? { page_path: pagePath } : {}) },
+    auth: false,
+    headers: { 'Idempotency-Key': `view:${visit}:${associateCode}` },
+    schema: associateViewResponseSchema,
+  });
+  viewed.add(associateCode);
+  sessionStorage.setItem(VIEWED_KEY, JSON.stringify([...viewed]));
+  return answer.logged;
+}
