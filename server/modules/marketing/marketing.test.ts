@@ -60,6 +60,54 @@ describe('marketing pushes', () => {
     ]);
   });
 
+  it("keeps a visitor's trail: the anonymous push, their events, the users/push of their sign-in, then their events by user id", async () => {
+    const before = (await shop.db.select().from(schema.marketingEvents)).length;
+    const pushes = [
+      [
+        '/users/anonymous/push/',
+        { anonymous_id: 'anon-7', attributes: { country: 'india', utm_source: 'google' } },
+      ],
+      [
+        '/events/push/',
+        { event_name: 'requested_otp', event_data: { country: 'india' }, anonymous_id: 'anon-7' },
+      ],
+      [
+        '/users/push/',
+        {
+          user_id: 'u-7',
+          anonymous_id: 'anon-7',
+          attributes: {
+            phone_number: '+919876543210',
+            email: 'asha@example.com',
+            name: 'Asha',
+            country: 'india',
+          },
+        },
+      ],
+      ['/events/push/', { event_name: 'user_login', anonymous_id: 'anon-7', user_id: 'u-7' }],
+    ] as const;
+    for (const [path, payload] of pushes) {
+      const res = await app.inject({ method: 'POST', url: `/api/marketing/web_engage${path}`, payload });
+      expect(res.statusCode).toBe(202);
+    }
+    const rows = (await shop.db.select().from(schema.marketingEvents))
+      .slice(before)
+      .sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => [r.kind, r.name, r.userId, r.anonymousId])).toEqual([
+      ['anonymous_user', null, null, 'anon-7'],
+      ['event', 'requested_otp', null, 'anon-7'],
+      ['user', null, 'u-7', 'anon-7'],
+      ['event', 'user_login', 'u-7', 'anon-7'],
+    ]);
+    expect(rows[0]?.data).toEqual({ country: 'india', utm_source: 'google' });
+    expect(rows[2]?.data).toEqual({
+      phone_number: '+919876543210',
+      email: 'asha@example.com',
+      name: 'Asha',
+      country: 'india',
+    });
+  });
+
   it('refuses unknown events and nested or oversized data with the spec error body', async () => {
     const unknown = await app.inject({
       method: 'POST',

@@ -5,7 +5,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import { AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
+import { captureCampaign } from '@/features/analytics/session';
+import { type AuthIdentify, AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
 import { hydrateCart } from '@/state/cart';
@@ -33,6 +34,8 @@ export async function registerServiceWorker(): Promise<void> {
 // The analytics code loads with the first event (a sign-in step), not with the page.
 const track: AuthTrack = (event, properties) =>
   void import('@/features/analytics/track').then((analytics) => analytics.track(event, properties));
+const identify: AuthIdentify = (identity) =>
+  void import('@/features/analytics/track').then((analytics) => analytics.identify(identity));
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */
@@ -47,6 +50,8 @@ export interface LivePage {
  */
 export function createApp(onLive: () => void = () => {}): { createRouter: () => LivePage } {
   adoptBrowserOnline();
+  // Spec §1's UTM fields come from the address the visitor landed on, before the router can change it.
+  captureCampaign(window.location.search);
   // The server rendered the prices in the currency of the country cookie: the first render must agree.
   adoptCountryCookie();
   const queryClient = createQueryClient();
@@ -98,6 +103,7 @@ export function createApp(onLive: () => void = () => {}): { createRouter: () => 
         {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
         <AuthProvider
           track={track}
+          identify={identify}
           hydrated={pageHydrated}
           onSignedOut={() => {
             queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });

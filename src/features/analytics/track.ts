@@ -1,10 +1,16 @@
 import { MARKETING_EVENTS } from '@contract/constants';
 import { type ApiConfig, getApiConfig, serviceUrl } from '@/api/config';
+import { getTokens } from '@/api/tokens';
+import { trackedCountry } from '@/lib/countries';
+import { countryStore } from '@/state/country';
+import { anonymousId, claimAnonymousPush, sessionCampaign } from './session';
 /*
- * One function for the marketing events of spec §1 (requested_otp, signin_completed, signup_completed,
- * user_login, user_logout, and the checkout ones later). Each event goes to window.dataLayer (a tag manager
- * reads it) and to the marketing service's events push (spec §7 Analytics). Delivery is best effort: it never
- * blocks the buyer, survives a page change (sendBeacon, or fetch with keepalive) and its failures are swallowed.
+ * One function for the marketing events of spec §1 (sign-in, checkout, forms). Each event goes to window.dataLayer
+ * (a tag manager reads it) and to the marketing service's events push (spec §7 Analytics), with the shop's country
+ * as 'india' or 'international', the session's UTM campaign, the device's anonymous id and the signed-in user's id.
+ * The users/anonymous/push precedes a visitor's first event, the users/push follows a sign-in (identify).
+ * Delivery is best effort: it never blocks the buyer, survives a page change (sendBeacon, or fetch with keepalive)
+ * and its failures are swallowed.
  */
 
 /** The marketing event names of spec §1, as the marketing service accepts them. */
@@ -14,10 +20,16 @@ export type AnalyticsProperties = Record<string, string | number | boolean | nul
 export type Track = (event: AnalyticsEvent, properties?: AnalyticsProperties) => void;
 
 export const EVENTS_PUSH_PATH = '/web_engage/events/push/';
+export const USERS_PUSH_PATH = '/web_engage/users/push/';
+export const ANONYMOUS_USERS_PUSH_PATH = '/web_engage/users/anonymous/push/';
 
 /** The marketing service's events address (spec §7: its own base address, resolved by src/api/config.ts). */
 export function eventsPushUrl(config: ApiConfig = getApiConfig()): string {
   return serviceUrl('marketing', EVENTS_PUSH_PATH, undefined, config);
+}
+
+function marketingUrl(path: string): string {
+  return serviceUrl('marketing', path, undefined, getApiConfig());
 }
 
 declare global {
@@ -45,14 +57,72 @@ function send(url: string, body: string): void {
   }
 }
 
+/** The signed-in buyer's id (the main token set), or null for a visitor. */
+function signedInUserId(): string | null {
+  try {
+    return getTokens('main')?.userId ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What every push says of the visit: the shop's country as spec §9 names it and the session's campaign. */
+function visitContext(): AnalyticsProperties {
+  return { country: trackedCountry(countryStore.countryCode), ...sessionCampaign() };
+}
+
 export const track: Track = (event, properties = {}) => {
   const occurredAt = new Date().toISOString();
+  const context = visitContext();
+  // An event may name its own country (the phone's); the session's campaign is the one the visitor came from.
+  const eventData = { country: context.country, ...properties, ...sessionCampaign() };
   try {
     window.dataLayer = window.dataLayer ?? [];
-    window.dataLayer.push({ event, ...properties });
+    window.dataLayer.push({ event, ...eventData });
   } catch {
     // A locked-down window (e.g. a frozen dataLayer) is not our problem to surface.
   }
-  const body = JSON.stringify({ event_name: event, event_data: properties, occurred_at: occurredAt });
+  const anonymous = anonymousId();
+  const userId = signedInUserId();
+  if (anonymous && !userId && claimAnonymousPush(anonymous)) {
+    send(
+      marketingUrl(ANONYMOUS_USERS_PUSH_PATH),
+      JSON.stringify({ anonymous_id: anonymous, attributes: context }),
+    );
+  }
+  const body = JSON.stringify({
+    event_name: event,
+    event_data: eventData,
+    occurred_at: occurredAt,
+    ...(anonymous ? { anonymous_id: anonymous } : {}),
+    ...(userId ? { user_id: userId } : {}),
+  });
   send(eventsPushUrl(), body);
 };
+
+/** Who signed in (spec §7 users/push): identity the marketing team may contact, never a token or a code. */
+export interface UserIdentity {
+  userId: string;
+  /** E.164, e.g. +919876543210. */
+  phoneNumber?: string | null;
+  email?: string | null;
+  name?: string | null;
+  /** ISO 3166-1 alpha-2 of the buyer's phone; the shop's country when unknown. */
+  countryCode?: string | null;
+}
+
+/** users/push after a sign-in: the user's identity, joined to the device's anonymous id. */
+export function identify({ userId, phoneNumber, email, name, countryCode }: UserIdentity): void {
+  const anonymous = anonymousId();
+  const attributes: AnalyticsProperties = {
+    ...visitContext(),
+    ...(countryCode ? { country: trackedCountry(countryCode) } : {}),
+    ...(phoneNumber ? { phone_number: phoneNumber } : {}),
+    ...(email ? { email } : {}),
+    ...(name ? { name } : {}),
+  };
+  send(
+    marketingUrl(USERS_PUSH_PATH),
+    JSON.stringify({ user_id: userId, ...(anonymous ? { anonymous_id: anonymous } : {}), attributes }),
+  );
+}
