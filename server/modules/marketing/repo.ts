@@ -1,3 +1,4 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deleteRowsBefore } from '../../db/retention';
 import { marketingEvents } from '../../db/schema';
@@ -16,4 +17,20 @@ export function deleteMarketingEventsBefore(db: Executor, cutoff: Date): Promise
     { id: marketingEvents.id, stampedAt: marketingEvents.receivedAt },
     cutoff,
   );
+}
+
+/** The newest stored pushes, of one kind or event name when asked (the operator's read). */
+export function listMarketingPushes(
+  db: Executor,
+  { kind, name, limit }: { kind?: MarketingEventValues['kind']; name?: string; limit: number },
+) {
+  const filters: SQL[] = [];
+  if (kind) filters.push(eq(marketingEvents.kind, kind));
+  if (name) filters.push(eq(marketingEvents.name, name));
+  return db
+    .select()
+    .from(marketingEvents)
+    .where(filters.length > 0 ? and(...filters) : undefined)
+    .orderBy(desc(marketingEvents.id))
+    .limit(limit);
 }

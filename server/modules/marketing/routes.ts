@@ -2,7 +2,9 @@ import { eventPushRequestSchema, pushResponseSchema, userPushRequestSchema } fro
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { operatorGuard } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
+import { marketingPushesQuerySchema, marketingPushesResponseSchema, readMarketingPushes } from './cli';
 import { createMarketingService, type MarketingService } from './service';
 
 /** Tracking calls are small: a bigger body is a mistake or abuse. */
@@ -53,7 +55,19 @@ export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = as
   }
 };
 
-export const marketingModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now, config }) => {
+export const marketingModule: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, now, config, operatorToken },
+) => {
+  // ---- operator (npm run shop -- marketing pushes …) ----
+  app.get(
+    '/api/marketing/admin/pushes/v1/',
+    {
+      onRequest: operatorGuard(operatorToken),
+      schema: { querystring: marketingPushesQuerySchema, response: { 200: marketingPushesResponseSchema } },
+    },
+    async (request) => readMarketingPushes(db, request.query),
+  );
   await app.register(marketingRoutes, {
     prefix: '/api/marketing',
     service: createMarketingService({ db, now, storedKbPerHour: config.MARKETING_STORED_KB_PER_HOUR }),

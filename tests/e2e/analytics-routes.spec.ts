@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { appReady } from './support/app';
+import { signIn } from './support/checkout';
+import { expect, test } from './support/fixtures';
+
+/*
+ * Spec §1 and §7's analytics against the real marketing service (what it stored, read with the operator CLI), and
+ * the last routes of spec §2 (/whatsapp-us, the book-a-demo routes).
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+interface StoredPush {
+  kind: 'event' | 'user' | 'anonymous_user';
+  name: string | null;
+  user_id: string | null;
+  anonymous_id: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The device's anonymous id, as the analytics keep it. */
+async function anonymousIdOf(page: Page): Promise<string> {
+  const id = await page.evaluate(() => localStorage.getItem('ibc-anonymous-id'));
+  if (!id) throw new Error('no anonymous id was kept on the device');
+  return id;
+}
+
+test('the landing address’s UTM and the buyer’s identity reach the marketing service with later pushes', async ({
+  page,
+  shop,
+  buyerPhone,
+}) => {
+  test.setTimeout(90_000);
+  const pushesOf = async (anonymousId: string): Promise<StoredPush[]> => {
+    const { stdout } = await shop(['marketing', 'pushes', '--limit', '1000']);
+    return stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as StoredPush)
+      .filter((push) => push.anonymous_id === anonymousId)
+      .reverse();
+  };
+
+  await page.goto('/ibc-kit?utm_campaign=diwali&utm_medium=cpc&utm_source=google');
+  await appReady(page);
+  // A later page of the same visit, its address without any UTM.
+  await page.goto('/sign-in?redirect=%2Fibc-kit');
+  await signIn(page, buyerPhone, '/ibc-kit');
+  const anonymousId = await anonymousIdOf(page);
+
+  await expect
+    .poll(async () => (await pushesOf(anonymousId)).map((p) => p.name ?? p.kind), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['anonymous_user', 'requested_otp', 'user', 'user_login']));
+  const pushes = await pushesOf(anonymousId);
+  const campaign = { utm_campaign: 'diwali', utm_medium: 'cpc', utm_source: 'google' };
+
+  // Before the sign-in: the visitor's anonymous push, then the code's event with the landing's campaign.
+  const kinds = pushes.map((p) => p.name ?? p.kind);
+  expect(kinds.indexOf('anonymous_user')).toBeLessThan(kinds.indexOf('requested_otp'));
+  expect(kinds.indexOf('requested_otp')).toBeLessThan(kinds.indexOf('user'));
+  const requested = pushes.find((p) => p.name === 'requested_otp');
+  expect(requested?.data).toMatchObject({ country: 'india', ...campaign });
+  expect(requested?.user_id).toBeNull();
+
+  // After it: the users/push with who signed in, and their id on the events that follow.
+  const user = pushes.find((p) => p.kind === 'user');
+  expect(user?.user_id).toBeTruthy();
+  expect(user?.data).toMatchObject({ phone_number: `+91${buyerPhone}`, country: 'india', ...campaign });
+  expect(JSON.stringify(user)).not.toMatch(/token|otp/i);
+  const login = pushes.find((p) => p.name === 'user_login');
+  expect(login?.user_id).toBe(user?.user_id);
+  expect(login?.data).toMatchObject(campaign);
+});
+
+test('/book-a-demo and its two routes are the not-found page while the book-a-demo flag is off', async ({
+  page,
+}) => {
+  for (const path of ['/book-a-demo', '/book-a-demo-notify-me', '/book-a-demo-availability-check']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  }
+});
