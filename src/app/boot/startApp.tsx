@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import { captureCampaign } from '@/features/analytics/session';
+import { lazyIdentify, lazyTrack } from '@/features/analytics/lazyTrack';
 import { type AuthIdentify, AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
@@ -32,10 +32,8 @@ export async function registerServiceWorker(): Promise<void> {
 }
 
 // The analytics code loads with the first event (a sign-in step), not with the page.
-const track: AuthTrack = (event, properties) =>
-  void import('@/features/analytics/track').then((analytics) => analytics.track(event, properties));
-const identify: AuthIdentify = (identity) =>
-  void import('@/features/analytics/track').then((analytics) => analytics.identify(identity));
+const track: AuthTrack = lazyTrack;
+const identify: AuthIdentify = lazyIdentify;
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */
@@ -50,8 +48,8 @@ export interface LivePage {
  */
 export function createApp(onLive: () => void = () => {}): { createRouter: () => LivePage } {
   adoptBrowserOnline();
-  // Spec §1's UTM fields come from the address the visitor landed on, before the router can change it.
-  captureCampaign(window.location.search);
+  // Spec §1's UTM fields come from the address the visitor landed on; kept once the page is live (off the first load).
+  const landingSearch = window.location.search;
   // The server rendered the prices in the currency of the country cookie: the first render must agree.
   adoptCountryCookie();
   const queryClient = createQueryClient();
@@ -85,6 +83,8 @@ export function createApp(onLive: () => void = () => {}): { createRouter: () => 
     serverPageAdopted();
     document.documentElement.dataset.app = 'ready';
     markHydrated();
+    if (landingSearch.includes('utm_'))
+      void import('@/features/analytics/session').then((campaign) => campaign.captureCampaign(landingSearch));
     onLive();
   };
 
