@@ -11,6 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
+import { Route as BookADemoRouteImport } from './routes/book-a-demo'
+import { Route as BookADemoAvailabilityCheckRouteImport } from './routes/book-a-demo-availability-check'
+import { Route as BookADemoNotifyMeRouteImport } from './routes/book-a-demo-notify-me'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CustomDesignedBatRouteImport } from './routes/custom-designed-bat'
@@ -27,6 +30,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as WhatsappUsRouteImport } from './routes/whatsapp-us'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
 import { Route as FormGetInviteRouteImport } from './routes/form/get-invite'
 import { Route as SignInIndexRouteImport } from './routes/sign-in/index'
@@ -44,6 +48,22 @@ const IndexRoute = IndexRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookADemoRoute = BookADemoRouteImport.update({
+  id: '/book-a-demo',
+  path: '/book-a-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookADemoAvailabilityCheckRoute =
+  BookADemoAvailabilityCheckRouteImport.update({
+    id: '/book-a-demo-availability-check',
+    path: '/book-a-demo-availability-check',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BookADemoNotifyMeRoute = BookADemoNotifyMeRouteImport.update({
+  id: '/book-a-demo-notify-me',
+  path: '/book-a-demo-notify-me',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessLicenceTermsAndConditionsRoute =
@@ -127,6 +147,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WhatsappUsRoute = WhatsappUsRouteImport.update({
+  id: '/whatsapp-us',
+  path: '/whatsapp-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FSignInRoute = FSignInRouteImport.update({
   id: '/f/sign-in',
   path: '/f/sign-in',
@@ -171,6 +196,9 @@ const SignInSignUpVerifyRoute = SignInSignUpVerifyRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/book-a-demo': typeof BookADemoRoute
+  '/book-a-demo-availability-check': typeof BookADemoAvailabilityCheckRoute
+  '/book-a-demo-notify-me': typeof BookADemoNotifyMeRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
@@ -187,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/whatsapp-us': typeof WhatsappUsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
@@ -199,6 +228,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/book-a-demo': typeof BookADemoRoute
+  '/book-a-demo-availability-check': typeof BookADemoAvailabilityCheckRoute
+  '/book-a-demo-notify-me': typeof BookADemoNotifyMeRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
@@ -215,6 +247,7 @@ export interface FileRoutesByTo {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/whatsapp-us': typeof WhatsappUsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
@@ -228,6 +261,9 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/book-a-demo': typeof BookADemoRoute
+  '/book-a-demo-availability-check': typeof BookADemoAvailabilityCheckRoute
+  '/book-a-demo-notify-me': typeof BookADemoNotifyMeRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
   '/checkout': typeof CheckoutRoute
   '/custom-designed-bat': typeof CustomDesignedBatRoute
@@ -244,6 +280,7 @@ export interface FileRoutesById {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/whatsapp-us': typeof WhatsappUsRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/get-invite': typeof FormGetInviteRoute
   '/sign-in/verify': typeof SignInVerifyRoute
@@ -258,6 +295,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/book-a-demo'
+    | '/book-a-demo-availability-check'
+    | '/book-a-demo-notify-me'
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
@@ -274,6 +314,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/whatsapp-us'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
@@ -286,6 +327,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
+    | '/book-a-demo'
+    | '/book-a-demo-availability-check'
+    | '/book-a-demo-notify-me'
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
@@ -302,6 +346,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/whatsapp-us'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
@@ -314,6 +359,9 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about-us'
+    | '/book-a-demo'
+    | '/book-a-demo-availability-check'
+    | '/book-a-demo-notify-me'
     | '/business-licence-terms-and-conditions'
     | '/checkout'
     | '/custom-designed-bat'
@@ -330,6 +378,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/whatsapp-us'
     | '/f/sign-in'
     | '/form/get-invite'
     | '/sign-in/verify'
@@ -343,6 +392,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
+  BookADemoRoute: typeof BookADemoRoute
+  BookADemoAvailabilityCheckRoute: typeof BookADemoAvailabilityCheckRoute
+  BookADemoNotifyMeRoute: typeof BookADemoNotifyMeRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
   CheckoutRoute: typeof CheckoutRoute
   CustomDesignedBatRoute: typeof CustomDesignedBatRoute
@@ -359,6 +411,7 @@ export interface RootRouteChildren {
   PurchaseRoute: typeof PurchaseRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  WhatsappUsRoute: typeof WhatsappUsRoute
   FSignInRoute: typeof FSignInRoute
   FormGetInviteRoute: typeof FormGetInviteRoute
   SignInVerifyRoute: typeof SignInVerifyRoute
@@ -383,6 +436,27 @@ declare module '@tanstack/react-router' {
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-a-demo': {
+      id: '/book-a-demo'
+      path: '/book-a-demo'
+      fullPath: '/book-a-demo'
+      preLoaderRoute: typeof BookADemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-a-demo-availability-check': {
+      id: '/book-a-demo-availability-check'
+      path: '/book-a-demo-availability-check'
+      fullPath: '/book-a-demo-availability-check'
+      preLoaderRoute: typeof BookADemoAvailabilityCheckRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-a-demo-notify-me': {
+      id: '/book-a-demo-notify-me'
+      path: '/book-a-demo-notify-me'
+      fullPath: '/book-a-demo-notify-me'
+      preLoaderRoute: typeof BookADemoNotifyMeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business-licence-terms-and-conditions': {
@@ -497,6 +571,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/whatsapp-us': {
+      id: '/whatsapp-us'
+      path: '/whatsapp-us'
+      fullPath: '/whatsapp-us'
+      preLoaderRoute: typeof WhatsappUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/f/sign-in': {
       id: '/f/sign-in'
       path: '/f/sign-in'
@@ -559,6 +640,9 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutUsRoute: AboutUsRoute,
+  BookADemoRoute: BookADemoRoute,
+  BookADemoAvailabilityCheckRoute: BookADemoAvailabilityCheckRoute,
+  BookADemoNotifyMeRoute: BookADemoNotifyMeRoute,
   BusinessLicenceTermsAndConditionsRoute:
     BusinessLicenceTermsAndConditionsRoute,
   CheckoutRoute: CheckoutRoute,
@@ -576,6 +660,7 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseRoute: PurchaseRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  WhatsappUsRoute: WhatsappUsRoute,
   FSignInRoute: FSignInRoute,
   FormGetInviteRoute: FormGetInviteRoute,
   SignInVerifyRoute: SignInVerifyRoute,

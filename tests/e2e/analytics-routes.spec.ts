@@ -43,6 +43,8 @@ test('the landing address’s UTM and the buyer’s identity reach the marketing
 
   await page.goto('/ibc-kit?utm_campaign=diwali&utm_medium=cpc&utm_source=google');
   await appReady(page);
+  // The campaign is kept for the session once the page is live.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('ibc-utm'))).toContain('diwali');
   // A later page of the same visit, its address without any UTM.
   await page.goto('/sign-in?redirect=%2Fibc-kit');
   await signIn(page, buyerPhone, '/ibc-kit');
@@ -54,9 +56,10 @@ test('the landing address’s UTM and the buyer’s identity reach the marketing
   const pushes = await pushesOf(anonymousId);
   const campaign = { utm_campaign: 'diwali', utm_medium: 'cpc', utm_source: 'google' };
 
-  // Before the sign-in: the visitor's anonymous push, then the code's event with the landing's campaign.
+  // Before the sign-in: the visitor's anonymous push and the code's event with the landing's campaign. (The two leave
+  // together, in that order; two beacons may arrive either way round, so only the sign-in's order is held here.)
   const kinds = pushes.map((p) => p.name ?? p.kind);
-  expect(kinds.indexOf('anonymous_user')).toBeLessThan(kinds.indexOf('requested_otp'));
+  expect(pushes.find((p) => p.kind === 'anonymous_user')).toMatchObject({ user_id: null, data: campaign });
   expect(kinds.indexOf('requested_otp')).toBeLessThan(kinds.indexOf('user'));
   const requested = pushes.find((p) => p.name === 'requested_otp');
   expect(requested?.data).toMatchObject({ country: 'india', ...campaign });
@@ -80,4 +83,35 @@ test('/book-a-demo and its two routes are the not-found page while the book-a-de
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   }
+});
+
+test('/whatsapp-us links out to a chat with the shop’s number and the message written, and says what to do without WhatsApp', async ({
+  page,
+}) => {
+  const response = await page.goto('/whatsapp-us');
+  expect(response?.status()).toBe(200);
+  // Served as a page a person reads and taps, not a redirect.
+  expect(new URL(page.url()).pathname).toBe('/whatsapp-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat with us on WhatsApp' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No WhatsApp on this device?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call +91 90000 00000' })).toHaveAttribute(
+    'href',
+    'tel:+919000000000',
+  );
+  await expect(page.getByRole('button', { name: 'Copy the number' })).toBeVisible();
+
+  const chat = page.getByRole('link', { name: 'Open the chat in WhatsApp' });
+  const box = await chat.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  // wa.me is outside the shop: the test stands in for it only to see where the tap goes.
+  const opened: URL[] = [];
+  await page.route('https://wa.me/**', async (route) => {
+    opened.push(new URL(route.request().url()));
+    await route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' });
+  });
+  await chat.click();
+  await expect.poll(() => opened[0]?.pathname).toBe('/919000000000');
+  expect(opened[0]?.searchParams.get('text')).toBe(
+    'Hello IBC Cricket, I have a question about your cricket kit and games.',
+  );
 });
