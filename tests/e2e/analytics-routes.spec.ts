@@ -70,6 +70,10 @@ test('the landing address’s UTM and the buyer’s identity reach the marketing
   expect(user?.user_id).toBeTruthy();
   expect(user?.data).toMatchObject({ phone_number: `+91${buyerPhone}`, country: 'india', ...campaign });
   expect(JSON.stringify(user)).not.toMatch(/token|otp/i);
+  // The sign-up's details step pushes the user again, with the name the buyer gave.
+  await expect
+    .poll(async () => (await pushesOf(anonymousId)).filter((p) => p.kind === 'user').map((p) => p.data.name))
+    .toContain('Asha Kumar');
   const login = pushes.find((p) => p.name === 'user_login');
   expect(login?.user_id).toBe(user?.user_id);
   expect(login?.data).toMatchObject(campaign);

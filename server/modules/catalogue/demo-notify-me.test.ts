@@ -51,6 +51,21 @@ describe('POST /api/commerce/book_a_demo/notify_me/v1/', () => {
     }
   });
 
+  it('is swept with the other anonymous writes after RETENTION_DAYS', async () => {
+    const later = shop.build({
+      now: () => new Date(NOW.getTime() + 91 * 86_400_000),
+      config: { features: { ...testConfig().features, bookADemoRoute: true }, RETENTION_DAYS: 90 },
+    });
+    await later.ready();
+    try {
+      await later.retention.sweep();
+    } finally {
+      await later.close();
+    }
+    const rows = (await shop.db.select().from(notifyMeRequests)).filter((r) => r.topic === 'book_a_demo');
+    expect(rows).toEqual([]);
+  });
+
   it('is not there while the book-a-demo flag is off (its default)', async () => {
     const off = shop.build({ now: () => NOW });
     try {

@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import { lazyIdentify, lazyTrack } from '@/features/analytics/lazyTrack';
+import { lazyCaptureCampaign, lazyIdentify, lazyTrack } from '@/features/analytics/lazyTrack';
 import { type AuthIdentify, AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
@@ -83,8 +83,7 @@ export function createApp(onLive: () => void = () => {}): { createRouter: () => 
     serverPageAdopted();
     document.documentElement.dataset.app = 'ready';
     markHydrated();
-    if (landingSearch.includes('utm_'))
-      void import('@/features/analytics/session').then((campaign) => campaign.captureCampaign(landingSearch));
+    if (landingSearch.includes('utm_')) lazyCaptureCampaign(landingSearch);
     onLive();
   };
 

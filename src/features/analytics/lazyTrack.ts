@@ -7,3 +7,7 @@ export const lazyTrack: Track = (event, properties) =>
 /** identify() likewise. */
 export const lazyIdentify = (identity: UserIdentity): void =>
   void import('./track').then((analytics) => analytics.identify(identity));
+
+/** Keeps the landing address's campaign for the session (./session.ts), through the same chunk. */
+export const lazyCaptureCampaign = (search: string): void =>
+  void import('./track').then((analytics) => analytics.captureCampaign(search));

@@ -4,6 +4,8 @@ import { getTokens } from '@/api/tokens';
 import { trackedCountry } from '@/lib/countries';
 import { countryStore } from '@/state/country';
 import { anonymousId, claimAnonymousPush, sessionCampaign } from './session';
+
+export { captureCampaign } from './session';
 /*
  * One function for the marketing events of spec §1 (sign-in, checkout, forms). Each event goes to window.dataLayer
  * (a tag manager reads it) and to the marketing service's events push (spec §7 Analytics), with the shop's country
