@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { appReady } from './support/app';
-import { signIn } from './support/checkout';
+import {
+  fillCheckout,
+  openCheckout,
+  proceedToPay,
+  sandboxModal,
+  serverOrders,
+  signIn,
+} from './support/checkout';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -77,6 +84,58 @@ test('the landing address’s UTM and the buyer’s identity reach the marketing
   const login = pushes.find((p) => p.name === 'user_login');
   expect(login?.user_id).toBe(user?.user_id);
   expect(login?.data).toMatchObject(campaign);
+});
+
+test('a paid order’s Checkout Completed carries the payment’s id as transaction_id, and checkout_initiated names the order', async ({
+  page,
+  context,
+  baseURL,
+  shop,
+  buyerPhone,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?utm_source=newsletter');
+  await appReady(page);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('ibc-utm'))).toContain('newsletter');
+  await openCheckout(page, buyerPhone);
+  await fillCheckout(page, buyerPhone);
+  await proceedToPay(page);
+  await sandboxModal(page).choose('Pay (success)');
+  await expect(
+    page.locator('#successCard').getByRole('heading', { name: 'Payment successful' }),
+  ).toBeVisible();
+
+  const [order] = (await serverOrders(context, baseURL ?? '')) as unknown as {
+    order_id: string;
+    payment_id: string | null;
+  }[];
+  expect(order?.payment_id).toBeTruthy();
+  const anonymousId = await anonymousIdOf(page);
+  const eventsOf = async () => {
+    const { stdout } = await shop(['marketing', 'pushes', '--kind', 'event', '--limit', '1000']);
+    return stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as StoredPush)
+      .filter((push) => push.anonymous_id === anonymousId);
+  };
+  await expect
+    .poll(async () => (await eventsOf()).map((p) => p.name), { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining(['checkout_initiated', 'order_created', 'purchase', 'Checkout Completed']),
+    );
+  const events = await eventsOf();
+  expect(events.find((p) => p.name === 'checkout_initiated')?.data).toMatchObject({
+    order_id: order?.order_id,
+  });
+  expect(events.find((p) => p.name === 'Checkout Completed')?.data).toMatchObject({
+    order_id: order?.order_id,
+    transaction_id: order?.payment_id,
+    utm_source: 'newsletter',
+    shipping_price: 0,
+    country: 'india',
+  });
+  expect(order?.payment_id).not.toBe(order?.order_id);
 });
 
 test('/book-a-demo and its two routes are the not-found page while the book-a-demo flag is off', async ({
