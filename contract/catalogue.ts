@@ -330,3 +330,9 @@ export const notifyMeResponseSchema = z.object({
   /** false when the same contact had already asked for this package: the request is kept once. */
   created: z.boolean(),
 });
+
+/**
+ * POST /api/commerce/book_a_demo/notify_me/v1/ — tell me when demos open (spec §2 /book-a-demo-notify-me; only while
+ * the book-a-demo flag is on). The body is the package notify-me's; the answer has no package.
+ */
+export const demoNotifyMeResponseSchema = notifyMeResponseSchema.omit({ package_code: true });

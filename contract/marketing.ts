@@ -46,6 +46,8 @@ export const eventPushRequestSchema = z.object({
   /** When it happened on the device (ISO 8601); the server's clock is used when absent. */
   occurred_at: deviceTime.optional(),
   anonymous_id: id.optional(),
+  /** The signed-in buyer's id, as the users/push of their sign-in named them. */
+  user_id: id.optional(),
 });
 
 /** POST /api/marketing/web_engage/users/push/ and /users/anonymous/push/ */

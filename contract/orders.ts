@@ -283,6 +283,8 @@ export const orderSchema = z.object({
   }),
   /** The game keys assigned on payment (shown to the buyer and kept with the order). */
   game_keys: z.array(z.string()),
+  /** The payment provider's id of the payment that paid the order (spec §1's transaction_id); null until paid. */
+  payment_id: z.string().nullable(),
   packages: z.array(orderPackageSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -25,6 +25,14 @@ import {
 } from './modules/invites/cli';
 import { createMaintenanceService } from './modules/maintenance/service';
 import {
+  MARKETING_USAGE,
+  type MarketingPushesQuery,
+  MarketingUsageError,
+  marketingViaDatabase,
+  marketingViaServer,
+  parseMarketingCommand,
+} from './modules/marketing/cli';
+import {
   ORDERS_USAGE,
   type OrdersAction,
   OrdersUsageError,
@@ -42,7 +50,8 @@ const USAGE = `Usage:
   npm run shop -- maintenance status
 ${CATALOGUE_USAGE}
 ${ORDERS_USAGE}
-${INVITES_USAGE}`;
+${INVITES_USAGE}
+${MARKETING_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -195,8 +204,19 @@ const invitesMain = (argv: string[]) =>
     viaDatabase: invitesViaDatabase,
   });
 
+/** `marketing pushes`. */
+const marketingMain = (argv: string[]) =>
+  operatorCommand<MarketingPushesQuery>(argv, {
+    name: () => 'marketing pushes',
+    parse: parseMarketingCommand,
+    isUsageError: (error) => error instanceof MarketingUsageError,
+    viaServer: marketingViaServer,
+    viaDatabase: marketingViaDatabase,
+  });
+
 async function main(argv: string[]): Promise<number> {
   const [topic, ...rest] = argv;
+  if (topic === 'marketing') return marketingMain(rest);
   if (topic === 'catalogue') return catalogueMain(rest);
   if (topic === 'orders') return ordersMain(rest);
   if (topic === 'invites') return invitesMain(rest);

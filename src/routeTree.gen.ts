@@ -11,6 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
+import { Route as BookADemoRouteImport } from './routes/book-a-demo'
+import { Route as BookADemoAvailabilityCheckRouteImport } from './routes/book-a-demo-availability-check'
+import { Route as BookADemoNotifyMeRouteImport } from './routes/book-a-demo-notify-me'
 import { Route as BusinessRouteImport } from './routes/business'
 import { Route as BusinessKitRouteImport } from './routes/business-kit'
 import { Route as BusinessLicenceTermsAndConditionsRouteImport } from './routes/business-licence-terms-and-conditions'
@@ -31,6 +34,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as WhatsappUsRouteImport } from './routes/whatsapp-us'
 import { Route as BusinessLicenceLicenceRouteImport } from './routes/business-licence/$licence'
 import { Route as ClubEditionIndexRouteImport } from './routes/club-edition/index'
 import { Route as ClubEditionApplyRouteImport } from './routes/club-edition/apply'
@@ -58,6 +62,22 @@ const IndexRoute = IndexRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookADemoRoute = BookADemoRouteImport.update({
+  id: '/book-a-demo',
+  path: '/book-a-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookADemoAvailabilityCheckRoute =
+  BookADemoAvailabilityCheckRouteImport.update({
+    id: '/book-a-demo-availability-check',
+    path: '/book-a-demo-availability-check',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BookADemoNotifyMeRoute = BookADemoNotifyMeRouteImport.update({
+  id: '/book-a-demo-notify-me',
+  path: '/book-a-demo-notify-me',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessRoute = BusinessRouteImport.update({
@@ -162,6 +182,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WhatsappUsRoute = WhatsappUsRouteImport.update({
+  id: '/whatsapp-us',
+  path: '/whatsapp-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BusinessLicenceLicenceRoute = BusinessLicenceLicenceRouteImport.update({
   id: '/business-licence/$licence',
   path: '/business-licence/$licence',
@@ -259,6 +284,9 @@ const SignInSignUpVerifyRoute = SignInSignUpVerifyRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/book-a-demo': typeof BookADemoRoute
+  '/book-a-demo-availability-check': typeof BookADemoAvailabilityCheckRoute
+  '/book-a-demo-notify-me': typeof BookADemoNotifyMeRoute
   '/business': typeof BusinessRoute
   '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
@@ -279,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/whatsapp-us': typeof WhatsappUsRoute
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
@@ -301,6 +330,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/book-a-demo': typeof BookADemoRoute
+  '/book-a-demo-availability-check': typeof BookADemoAvailabilityCheckRoute
+  '/book-a-demo-notify-me': typeof BookADemoNotifyMeRoute
   '/business': typeof BusinessRoute
   '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
@@ -321,6 +353,7 @@ export interface FileRoutesByTo {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/whatsapp-us': typeof WhatsappUsRoute
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
@@ -344,6 +377,9 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/book-a-demo': typeof BookADemoRoute
+  '/book-a-demo-availability-check': typeof BookADemoAvailabilityCheckRoute
+  '/book-a-demo-notify-me': typeof BookADemoNotifyMeRoute
   '/business': typeof BusinessRoute
   '/business-kit': typeof BusinessKitRoute
   '/business-licence-terms-and-conditions': typeof BusinessLicenceTermsAndConditionsRoute
@@ -364,6 +400,7 @@ export interface FileRoutesById {
   '/purchase': typeof PurchaseRoute
   '/success': typeof SuccessRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/whatsapp-us': typeof WhatsappUsRoute
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
@@ -388,6 +425,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/book-a-demo'
+    | '/book-a-demo-availability-check'
+    | '/book-a-demo-notify-me'
     | '/business'
     | '/business-kit'
     | '/business-licence-terms-and-conditions'
@@ -408,6 +448,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/whatsapp-us'
     | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
@@ -430,6 +471,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
+    | '/book-a-demo'
+    | '/book-a-demo-availability-check'
+    | '/book-a-demo-notify-me'
     | '/business'
     | '/business-kit'
     | '/business-licence-terms-and-conditions'
@@ -450,6 +494,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/whatsapp-us'
     | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
@@ -472,6 +517,9 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about-us'
+    | '/book-a-demo'
+    | '/book-a-demo-availability-check'
+    | '/book-a-demo-notify-me'
     | '/business'
     | '/business-kit'
     | '/business-licence-terms-and-conditions'
@@ -492,6 +540,7 @@ export interface FileRouteTypes {
     | '/purchase'
     | '/success'
     | '/terms-and-conditions'
+    | '/whatsapp-us'
     | '/business-licence/$licence'
     | '/club-edition/apply'
     | '/f/sign-in'
@@ -515,6 +564,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutUsRoute: typeof AboutUsRoute
+  BookADemoRoute: typeof BookADemoRoute
+  BookADemoAvailabilityCheckRoute: typeof BookADemoAvailabilityCheckRoute
+  BookADemoNotifyMeRoute: typeof BookADemoNotifyMeRoute
   BusinessRoute: typeof BusinessRoute
   BusinessKitRoute: typeof BusinessKitRoute
   BusinessLicenceTermsAndConditionsRoute: typeof BusinessLicenceTermsAndConditionsRoute
@@ -535,6 +587,7 @@ export interface RootRouteChildren {
   PurchaseRoute: typeof PurchaseRoute
   SuccessRoute: typeof SuccessRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  WhatsappUsRoute: typeof WhatsappUsRoute
   BusinessLicenceLicenceRoute: typeof BusinessLicenceLicenceRoute
   ClubEditionApplyRoute: typeof ClubEditionApplyRoute
   FSignInRoute: typeof FSignInRoute
@@ -569,6 +622,27 @@ declare module '@tanstack/react-router' {
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-a-demo': {
+      id: '/book-a-demo'
+      path: '/book-a-demo'
+      fullPath: '/book-a-demo'
+      preLoaderRoute: typeof BookADemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-a-demo-availability-check': {
+      id: '/book-a-demo-availability-check'
+      path: '/book-a-demo-availability-check'
+      fullPath: '/book-a-demo-availability-check'
+      preLoaderRoute: typeof BookADemoAvailabilityCheckRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-a-demo-notify-me': {
+      id: '/book-a-demo-notify-me'
+      path: '/book-a-demo-notify-me'
+      fullPath: '/book-a-demo-notify-me'
+      preLoaderRoute: typeof BookADemoNotifyMeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business': {
@@ -711,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/whatsapp-us': {
+      id: '/whatsapp-us'
+      path: '/whatsapp-us'
+      fullPath: '/whatsapp-us'
+      preLoaderRoute: typeof WhatsappUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/business-licence/$licence': {
       id: '/business-licence/$licence'
       path: '/business-licence/$licence'
@@ -843,6 +924,9 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutUsRoute: AboutUsRoute,
+  BookADemoRoute: BookADemoRoute,
+  BookADemoAvailabilityCheckRoute: BookADemoAvailabilityCheckRoute,
+  BookADemoNotifyMeRoute: BookADemoNotifyMeRoute,
   BusinessRoute: BusinessRoute,
   BusinessKitRoute: BusinessKitRoute,
   BusinessLicenceTermsAndConditionsRoute:
@@ -864,6 +948,7 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseRoute: PurchaseRoute,
   SuccessRoute: SuccessRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  WhatsappUsRoute: WhatsappUsRoute,
   BusinessLicenceLicenceRoute: BusinessLicenceLicenceRoute,
   ClubEditionApplyRoute: ClubEditionApplyRoute,
   FSignInRoute: FSignInRoute,

@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_WHATSAPP_NUMBER?: string;
   /** Spec §9's feature flags (contract/flags.ts), e.g. FEATURE_INTERNATIONAL_PAYMENTS=false hides the currency switch. */
   readonly FEATURE_BUSINESS_T_AND_C?: string;
   readonly FEATURE_AD_SERVICE_LICENCE?: string;

@@ -192,6 +192,18 @@ export function requestNotifyMe(
   });
 }
 
+/** POST the book-a-demo notify-me: stored once per contact on the server (only while the flag is on). */
+export function requestDemoNotifyMe(contact: NotifyMeContact, countryCode: string) {
+  return apiRequest({
+    service: 'commerce',
+    path: '/book_a_demo/notify_me/v1/',
+    method: 'POST',
+    body: { ...contact, country_name_enum: countryCode },
+    schema: () => catalogueSchemas().then((schemas) => schemas.demoNotifyMeResponseSchema),
+    auth: false,
+  });
+}
+
 /** For useMutation: `useMutation(notifyMeMutation())`. */
 export function notifyMeMutation() {
   return {

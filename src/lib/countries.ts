@@ -30,3 +30,8 @@ export function countryName(code: string): string {
     return code;
   }
 }
+
+/** Spec §9: analytics name the country IN 'india' and every other 'international'. */
+export function trackedCountry(code: string): 'india' | 'international' {
+  return code.trim().toUpperCase() === 'IN' ? 'india' : 'international';
+}

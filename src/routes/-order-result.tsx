@@ -1,7 +1,7 @@
 import type { Order } from '@contract/orders';
 import { Navigate, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { track } from '@/features/analytics/track';
+import { lazyTrack as track } from '@/features/analytics/lazyTrack';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { SIGN_IN_PATH } from '@/features/auth/guards';
 import { PRODUCT_PAGES } from '@/features/catalogue/productTypes';

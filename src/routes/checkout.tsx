@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
-import { track } from '@/features/analytics/track';
+import { lazyTrack as track } from '@/features/analytics/lazyTrack';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
 import { CartLines } from '@/features/cart/CartLines';

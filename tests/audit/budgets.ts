@@ -209,7 +209,8 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/success': 71 * KB,
   '/failure': 71 * KB,
   '/order/$id/success': 71 * KB,
-  '/order/$id/error': 70 * KB,
+  // 70.1 KB once the route tree held /whatsapp-us and the three book-a-demo routes (every page loads the tree).
+  '/order/$id/error': 71 * KB,
   // The country picker on Ark UI's Select (with its positioning and dismissal code) costs 31.9 KB on these three.
   '/sign-in/': 150 * KB,
   // The code step left the select library (and the old hand-written one) for the text-only form kit: 3.5 KB less.
@@ -235,6 +236,11 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   // The form kit's select and file fields (Ark UI) and the contract's zod schemas for the three proofs' form.
   '/form/affiliate-registration': 127 * KB,
   '/my-affiliate': 64 * KB,
+  '/whatsapp-us': 29 * KB,
+  // The book-a-demo routes are the not-found page unless their flag is on; these are their pages' figures.
+  '/book-a-demo': 28 * KB,
+  '/book-a-demo-notify-me': 30 * KB,
+  '/book-a-demo-availability-check': 33 * KB,
 };
 
 /** One route of the JavaScript budget check: its first load's gzip bytes against floor + its allowance. */

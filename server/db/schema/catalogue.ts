@@ -227,9 +227,9 @@ export const notifyMeRequests = pgTable(
   'notify_me_requests',
   {
     id: serial('id').primaryKey(),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** What the request waits for: its package back in stock, or the book-a-demo visits opening (no package). */
+    topic: text('topic').$type<'package' | 'book_a_demo'>().notNull().default('package'),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     /** Lower-cased. */
     email: text('email'),
     /** E.164, e.g. +919876543210. */
@@ -243,7 +243,14 @@ export const notifyMeRequests = pgTable(
     uniqueIndex('notify_me_package_phone_idx')
       .on(t.packageId, t.phoneNumber)
       .where(sql`${t.phoneNumber} is not null`),
+    uniqueIndex('notify_me_topic_email_idx')
+      .on(t.topic, t.email)
+      .where(sql`${t.packageId} is null and ${t.email} is not null`),
+    uniqueIndex('notify_me_topic_phone_idx')
+      .on(t.topic, t.phoneNumber)
+      .where(sql`${t.packageId} is null and ${t.phoneNumber} is not null`),
     check('notify_me_contact', sql`${t.email} is not null or ${t.phoneNumber} is not null`),
+    check('notify_me_subject', sql`(${t.topic} = 'package') = (${t.packageId} is not null)`),
     // The retention sweep deletes by age.
     index('notify_me_created_idx').on(t.createdAt),
   ],

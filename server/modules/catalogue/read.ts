@@ -188,5 +188,22 @@ export function createCatalogueReads({
       });
       return { notify_me_id: saved.id, package_code: ref.code, created: saved.created };
     },
+
+    /** Someone waiting for the book-a-demo visits to open: kept once per contact, like a package's. */
+    async notifyMeOfDemos(input: {
+      email?: string | undefined;
+      phone_number?: string | undefined;
+      country_name_enum: string;
+    }) {
+      const saved = await saveNotifyMe(db, {
+        packageId: null,
+        topic: 'book_a_demo',
+        email: input.email ? input.email.trim().toLowerCase() : null,
+        phoneNumber: input.phone_number ?? null,
+        countryCode: input.country_name_enum,
+        createdAt: now(),
+      });
+      return { notify_me_id: saved.id, created: saved.created };
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { BatOptionGroup } from '@contract/bat-design';
 import type { AvailabilityType, PackageType, ProductType } from '@contract/catalogue';
 import type { Currency } from '@contract/money';
-import { and, asc, eq, gte, inArray, max, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, max, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deleteRowsBefore } from '../../db/retention';
 import {
@@ -288,7 +288,9 @@ export async function readSales(
 export async function saveNotifyMe(
   db: Database,
   input: {
-    packageId: number;
+    /** null: the request waits for its topic (book_a_demo), not a package. */
+    packageId: number | null;
+    topic?: 'package' | 'book_a_demo';
     email: string | null;
     phoneNumber: string | null;
     countryCode: string;
@@ -302,7 +304,14 @@ export async function saveNotifyMe(
     const [row] = await db
       .select({ id: notifyMeRequests.id })
       .from(notifyMeRequests)
-      .where(and(eq(notifyMeRequests.packageId, input.packageId), or(...matches)))
+      .where(
+        and(
+          input.packageId === null
+            ? and(isNull(notifyMeRequests.packageId), eq(notifyMeRequests.topic, input.topic ?? 'package'))
+            : eq(notifyMeRequests.packageId, input.packageId),
+          or(...matches),
+        ),
+      )
       .orderBy(asc(notifyMeRequests.id))
       .limit(1);
     return row;

@@ -4,6 +4,7 @@ import {
   availablePriceEstimateQuerySchema,
   availablePriceEstimateResponseSchema,
   countryQuerySchema,
+  demoNotifyMeResponseSchema,
   lastSaleResponseSchema,
   notifyMeRequestSchema,
   notifyMeResponseSchema,
@@ -36,6 +37,8 @@ export interface CatalogueRoutesOptions {
   operatorToken?: string | undefined;
   /** Notify-me's limits: per client before the body is read, then overall for the valid requests. */
   notifyMeLimits?: NotifyMeLimits | undefined;
+  /** Spec §9's book-a-demo route flag: its notify-me call exists only while it is on. */
+  bookADemo?: boolean;
 }
 
 type RequestHook = (request: FastifyRequest) => Promise<void>;
@@ -135,6 +138,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       return result;
     },
   );
+
+  // The book-a-demo routes are not offered while their flag is off, so neither is their notify-me.
+  if (options.bookADemo) {
+    app.post(
+      '/book_a_demo/notify_me/v1/',
+      {
+        bodyLimit: NOTIFY_ME_BODY_LIMIT,
+        onRequest: options.notifyMeLimits ? [options.notifyMeLimits.perClient] : [],
+        preHandler: options.notifyMeLimits ? [options.notifyMeLimits.overall] : [],
+        schema: {
+          body: notifyMeRequestSchema,
+          response: { 200: demoNotifyMeResponseSchema, 201: demoNotifyMeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.notifyMeOfDemos(request.body);
+        reply.header('cache-control', NO_STORE).code(result.created ? 201 : 200);
+        return result;
+      },
+    );
+  }
 
   // ---- operator (npm run shop -- catalogue …) ----
 
@@ -264,6 +288,7 @@ export const catalogueModule = fp<ModuleOptions>(
       memo,
       operatorToken: deps.operatorToken,
       notifyMeLimits: notifyMeLimits(deps),
+      bookADemo: deps.config.features.bookADemoRoute,
     });
     await app.register(paymentServicesRoutes, { prefix: '/api/invoicing', service, memo });
     await app.register(availabilityConfigRoutes, { service, memo });

@@ -63,6 +63,54 @@ describe('marketing pushes', () => {
     ]);
   });
 
+  it("keeps a visitor's trail: the anonymous push, their events, the users/push of their sign-in, then their events by user id", async () => {
+    const before = (await shop.db.select().from(schema.marketingEvents)).length;
+    const pushes = [
+      [
+        '/users/anonymous/push/',
+        { anonymous_id: 'anon-7', attributes: { country: 'india', utm_source: 'google' } },
+      ],
+      [
+        '/events/push/',
+        { event_name: 'requested_otp', event_data: { country: 'india' }, anonymous_id: 'anon-7' },
+      ],
+      [
+        '/users/push/',
+        {
+          user_id: 'u-7',
+          anonymous_id: 'anon-7',
+          attributes: {
+            phone_number: '+919876543210',
+            email: 'asha@example.com',
+            name: 'Asha',
+            country: 'india',
+          },
+        },
+      ],
+      ['/events/push/', { event_name: 'user_login', anonymous_id: 'anon-7', user_id: 'u-7' }],
+    ] as const;
+    for (const [path, payload] of pushes) {
+      const res = await app.inject({ method: 'POST', url: `/api/marketing/web_engage${path}`, payload });
+      expect(res.statusCode).toBe(202);
+    }
+    const rows = (await shop.db.select().from(schema.marketingEvents))
+      .slice(before)
+      .sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => [r.kind, r.name, r.userId, r.anonymousId])).toEqual([
+      ['anonymous_user', null, null, 'anon-7'],
+      ['event', 'requested_otp', null, 'anon-7'],
+      ['user', null, 'u-7', 'anon-7'],
+      ['event', 'user_login', 'u-7', 'anon-7'],
+    ]);
+    expect(rows[0]?.data).toEqual({ country: 'india', utm_source: 'google' });
+    expect(rows[2]?.data).toEqual({
+      phone_number: '+919876543210',
+      email: 'asha@example.com',
+      name: 'Asha',
+      country: 'india',
+    });
+  });
+
   it('refuses unknown events and nested or oversized data with the spec error body', async () => {
     const unknown = await app.inject({
       method: 'POST',
@@ -123,8 +171,8 @@ describe('a push replayed with its Idempotency-Key', () => {
 });
 
 describe("the operator's read of the stored pushes", () => {
-  it('lists the last pushes oldest first with their keys, only with the operator token', async () => {
-    const url = '/api/marketing/admin/events/v1/?limit=2';
+  it('lists the last pushes newest first with their keys, only with the operator token', async () => {
+    const url = '/api/marketing/admin/pushes/v1/?limit=2';
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
     for (const [key, event_name] of [
       ['9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'requested_otp'],
@@ -144,10 +192,10 @@ describe("the operator's read of the stored pushes", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(
-      res.json().events.map((e: { name: string; idempotency_key: string }) => [e.name, e.idempotency_key]),
+      res.json().pushes.map((e: { name: string; idempotency_key: string }) => [e.name, e.idempotency_key]),
     ).toEqual([
-      ['requested_otp', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
       ['user_login', '8a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
+      ['requested_otp', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'],
     ]);
   });
 });

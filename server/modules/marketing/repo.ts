@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deleteRowsBefore } from '../../db/retention';
 import { marketingEvents } from '../../db/schema';
@@ -32,8 +32,18 @@ export function deleteMarketingEventsBefore(db: Executor, cutoff: Date): Promise
   );
 }
 
-/** The last `limit` pushes, oldest first (the operator's read). */
-export async function recentMarketingEvents(db: Executor, limit: number) {
-  const rows = await db.select().from(marketingEvents).orderBy(desc(marketingEvents.id)).limit(limit);
-  return rows.reverse();
+/** The newest stored pushes, of one kind or event name when asked (the operator's read). */
+export function listMarketingPushes(
+  db: Executor,
+  { kind, name, limit }: { kind?: MarketingEventValues['kind']; name?: string; limit: number },
+) {
+  const filters: SQL[] = [];
+  if (kind) filters.push(eq(marketingEvents.kind, kind));
+  if (name) filters.push(eq(marketingEvents.name, name));
+  return db
+    .select()
+    .from(marketingEvents)
+    .where(filters.length > 0 ? and(...filters) : undefined)
+    .orderBy(desc(marketingEvents.id))
+    .limit(limit);
 }

@@ -48,7 +48,7 @@ export function createMarketingService({ db, now, storedKbPerHour }: MarketingSe
         idempotencyKey,
         kind: 'event',
         name: body.event_name,
-        userId: null,
+        userId: body.user_id ?? null,
         anonymousId: body.anonymous_id ?? null,
         data: body.event_data,
         occurredAt: body.occurred_at ? new Date(body.occurred_at) : now(),

@@ -51,6 +51,7 @@ export function orderToWire(row: OrderRow, keys: readonly string[]): Order {
       game_keys_assigned_status: keys.length > 0 ? 'ASSIGNED' : 'NOT_ASSIGNED',
     },
     game_keys: [...keys],
+    payment_id: row.providerPaymentId,
     packages: row.packages.map((pkg) => ({
       package_id: pkg.package_id,
       package_code: pkg.package_code,

@@ -194,6 +194,13 @@ describe('the browser callback', () => {
     expect((await reconcile(a.order_id, { payment_result: genuine })).json().order_status).toBe('SUCCESS');
     expect((await reconcile(a.order_id, { payment_result: genuine })).json().order_status).toBe('SUCCESS');
     expect(await statusOf(b.order_id)).toBe('CREATED');
+    // The paid order names the payment (Checkout Completed's transaction_id); the unpaid one none.
+    expect(
+      (await get(shop.app, buyer, `/api/invoicing/orders/${a.order_id}/v1/`)).json().order.payment_id,
+    ).toBe(paymentId);
+    expect(
+      (await get(shop.app, buyer, `/api/invoicing/orders/${b.order_id}/v1/`)).json().order.payment_id,
+    ).toBeNull();
   });
 
   it('without a result, asks the provider and reconciles (a lost webhook)', async () => {

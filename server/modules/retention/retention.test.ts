@@ -106,4 +106,41 @@ describe('retention', () => {
     expect(event?.receivedAt.toISOString()).toBe(NOW.toISOString());
     expect(request?.createdAt.toISOString()).toBe(NOW.toISOString());
   });
+
+  it('sweeps the user and anonymous user pushes with the events, by when the shop received them', async () => {
+    for (const [url, id] of [
+      ['/api/marketing/web_engage/users/push/', 'swept-user'],
+      ['/api/marketing/web_engage/users/anonymous/push/', 'swept-anonymous'],
+    ] as const) {
+      const res = await shop.app.inject({
+        method: 'POST',
+        url,
+        payload: { user_id: id, anonymous_id: id, attributes: { email: `${id}@example.com` } },
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const identities = async () =>
+      (await shop.db.select().from(marketingEvents))
+        .filter((row) => row.kind !== 'event')
+        .map((row) => row.anonymousId)
+        .sort();
+
+    const dayBefore = shop.build({ now: () => new Date(NOW.getTime() + 90 * DAY_MS - 1000) });
+    await dayBefore.ready();
+    try {
+      await dayBefore.retention.sweep();
+    } finally {
+      await dayBefore.close();
+    }
+    expect(await identities()).toEqual(['swept-anonymous', 'swept-user']);
+
+    const later = shop.build({ now: () => new Date(NOW.getTime() + 91 * DAY_MS) });
+    await later.ready();
+    try {
+      expect((await later.retention.sweep()).marketingEvents).toBeGreaterThanOrEqual(2);
+    } finally {
+      await later.close();
+    }
+    expect(await identities()).toEqual([]);
+  });
 });

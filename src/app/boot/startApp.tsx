@@ -6,8 +6,8 @@ import { onFormSent } from '@/api/formEvents';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
-import type { Track } from '@/features/analytics/track';
-import { AuthProvider } from '@/features/auth/AuthProvider';
+import { lazyCaptureCampaign, lazyIdentify, lazyTrack } from '@/features/analytics/lazyTrack';
+import { type AuthIdentify, AuthProvider, type AuthTrack } from '@/features/auth/AuthProvider';
 import { MY_ORDERS_QUERY_KEY } from '@/features/orders/queryKeys';
 import { serverPageAdopted } from '@/lib/serverPage';
 import { hydrateCart } from '@/state/cart';
@@ -36,12 +36,12 @@ export async function registerServiceWorker(): Promise<void> {
 }
 
 // The analytics code loads with the first event (a sign-in step), not with the page.
-const track: Track = (event, properties) =>
-  void import('@/features/analytics/track').then((analytics) => analytics.track(event, properties));
+const track: AuthTrack = lazyTrack;
+const identify: AuthIdentify = lazyIdentify;
 
 // Spec §1: every stored form submission, whichever page or flow sent it.
 onFormSent((submission) =>
-  track('form_submit_success', {
+  lazyTrack('form_submit_success', {
     form_id: submission.form_id,
     product: submission.form_submission_data.product ?? null,
   }),
@@ -60,6 +60,8 @@ export interface LivePage {
  */
 export function createApp(onLive: () => void = () => {}): { createRouter: () => LivePage } {
   adoptBrowserOnline();
+  // Spec §1's UTM fields come from the address the visitor landed on; kept once the page is live (off the first load).
+  const landingSearch = window.location.search;
   // The server rendered the prices in the currency of the country cookie: the first render must agree.
   adoptCountryCookie();
   const queryClient = createQueryClient();
@@ -93,6 +95,7 @@ export function createApp(onLive: () => void = () => {}): { createRouter: () => 
     serverPageAdopted();
     document.documentElement.dataset.app = 'ready';
     markHydrated();
+    if (landingSearch.includes('utm_')) lazyCaptureCampaign(landingSearch);
     onLive();
   };
 
@@ -111,6 +114,7 @@ export function createApp(onLive: () => void = () => {}): { createRouter: () => 
         {/* One auth actor for the app (spec §4); signing out drops the buyer's cached profile. */}
         <AuthProvider
           track={track}
+          identify={identify}
           hydrated={pageHydrated}
           onSignedOut={() => {
             queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveApiConfig } from '@/api/config';
 import { flushOutbox } from '@/api/outbox';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
+import { clearTokens, setTokens } from '@/api/tokens';
 import { droppedEntries, OUTBOX_DATABASE, OUTBOX_STORE, pendingEntries } from '@/storage/outbox';
 import { eventsPushUrl, track } from './track';
 
@@ -11,9 +12,12 @@ beforeEach(async () => {
   await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE));
   resetClient();
   window.dataLayer = [];
+  // Signed in: no visitor's anonymous push comes before the events these tests count.
+  setTokens('main', { accessToken: 'a', refreshToken: 'r', userId: 'u-1', expires: null });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearTokens('main');
 });
 
 const PUSH = /\/api\/marketing\/web_engage\/events\/push\/$/;
@@ -27,7 +31,7 @@ describe('track', () => {
   it('pushes to dataLayer and sends the event through the outbox with an Idempotency-Key', async () => {
     onlineManager.setOnline(false);
     track('requested_otp', { country_code: 'IN' });
-    expect(window.dataLayer).toEqual([{ event: 'requested_otp', country_code: 'IN' }]);
+    expect(window.dataLayer).toEqual([{ event: 'requested_otp', country: 'india', country_code: 'IN' }]);
     await stored(1);
     const { requests } = fakeNetwork(() => json(202, { accepted: true }));
     onlineManager.setOnline(true);
@@ -37,7 +41,8 @@ describe('track', () => {
     expect(requests[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(requests[0]?.body).toMatchObject({
       event_name: 'requested_otp',
-      event_data: { country_code: 'IN' },
+      event_data: { country: 'india', country_code: 'IN' },
+      user_id: 'u-1',
     });
     expect(await pendingEntries()).toEqual([]);
   });

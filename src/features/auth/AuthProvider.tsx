@@ -12,9 +12,9 @@ import { readTokenCookie } from '@/api/cookies';
 import { apiEvents } from '@/api/events';
 import { importInSteps } from '@/lib/yieldToMain';
 import type { AuthRuntime } from './runtime';
-import type { AuthAnalyticsEvent, AuthSnapshot, AuthTrack, SignInCompletion } from './types';
+import type { AuthAnalyticsEvent, AuthIdentify, AuthSnapshot, AuthTrack, SignInCompletion } from './types';
 
-export type { AuthAnalyticsEvent, AuthTrack, SignInCompletion } from './types';
+export type { AuthAnalyticsEvent, AuthIdentify, AuthIdentity, AuthTrack, SignInCompletion } from './types';
 
 export interface AuthContextValue extends AuthSnapshot {
   signedIn: boolean;
@@ -33,6 +33,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export interface AuthProviderProps {
   children: ReactNode;
   track?: AuthTrack;
+  /** The marketing users/push after a sign-in to the main set. */
+  identify?: AuthIdentify;
   /** Runs after the main session ended (sign-out, or a refused refresh): drop the buyer's cached data. */
   onSignedOut?: () => void;
   /**
@@ -45,6 +47,7 @@ export interface AuthProviderProps {
 const SIGNED_OUT: AuthSnapshot = { status: 'unauthenticated', redirectPath: null, userId: null };
 
 const noTrack: AuthTrack = () => undefined;
+const noIdentify: AuthIdentify = () => undefined;
 
 function bootSnapshot(): AuthSnapshot {
   const signedIn = Boolean(readTokenCookie('main', 'access_token'));
@@ -64,11 +67,17 @@ function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
  * the same answer read from the cookie; the actor (xstate, the HTTP client) loads right after it when a session is
  * kept, and on the first sign-in step otherwise.
  */
-export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated }: AuthProviderProps) {
+export function AuthProvider({
+  children,
+  track = noTrack,
+  identify = noIdentify,
+  onSignedOut,
+  hydrated,
+}: AuthProviderProps) {
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(() => (hydrated ? SIGNED_OUT : bootSnapshot()));
   const [hydratedAtMount] = useState(hydrated);
-  const latest = useRef({ track, onSignedOut });
-  latest.current = { track, onSignedOut };
+  const latest = useRef({ track, identify, onSignedOut });
+  latest.current = { track, identify, onSignedOut };
   const runtimeRef = useRef<Promise<AuthRuntime> | null>(null);
 
   const runtime = useCallback((): Promise<AuthRuntime> => {
@@ -82,6 +91,7 @@ export function AuthProvider({ children, track = noTrack, onSignedOut, hydrated 
           // auth state would render again for nothing.
           onChange: (next) => setSnapshot((current) => (sameSnapshot(current, next) ? current : next)),
           track: () => latest.current.track,
+          identify: () => latest.current.identify,
           onSignedOut: () => latest.current.onSignedOut?.(),
         }),
       );

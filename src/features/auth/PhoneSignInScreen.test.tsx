@@ -59,7 +59,7 @@ describe('PhoneSignInScreen', () => {
       redirect: '/ibc-game',
       tokenSet: 'main',
     });
-    expect(track).toHaveBeenCalledWith('requested_otp', { country_code: 'IN', token_set: 'main' });
+    expect(track).toHaveBeenCalledWith('requested_otp', { country: 'india', token_set: 'main' });
     // The verify route's navigation key travels with this history entry (spec §2 guarded route).
     expect(navigationKeyMatches('sign-in-verify', router.state.location.state)).toBe(true);
   });

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { requestOtpMutation, retryAfterSeconds } from '@/api/user';
+import { trackedCountry } from '@/lib/countries';
 import { expectNavigation } from '@/lib/guard';
 import {
   cleanPhoneNumber,
@@ -94,7 +95,7 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
           resendAvailableAt: Date.now() + sent.resend_after_seconds * 1000,
         });
         if (tokenSet === 'main') await auth.otpRequested();
-        auth.track('requested_otp', { country_code: body.iso_country_code, token_set: tokenSet });
+        auth.track('requested_otp', { country: trackedCountry(body.iso_country_code), token_set: tokenSet });
         // Spec §2: a new buyer verifies the code for sign-up, then gives their details.
         const signUp = tokenSet === 'main' && !sent.is_registered;
         await navigate(

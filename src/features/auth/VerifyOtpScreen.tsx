@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { applyApiFieldError, errorMessage } from '@/api/errorMessages';
 import { isApiError } from '@/api/errors';
 import { resendOtpMutation, retryAfterSeconds, verifyOtpMutation } from '@/api/user';
+import { trackedCountry } from '@/lib/countries';
 import { expectNavigation, forgetNavigation } from '@/lib/guard';
 import { formatPhoneWithDialCode } from '@/lib/phone';
 import {
@@ -89,6 +90,7 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
           (answer.is_new_user || !answer.profile.is_sign_up_completed || !answer.profile.name);
         await auth.completeSignIn({
           tokens: answer,
+          profile: answer.profile,
           tokenSet: pending.tokenSet,
           redirectPath: pending.redirect,
           method: pending.socialTicket ? 'google' : 'phone',
@@ -163,7 +165,7 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
       setDeadReason(null);
       setNotice(`We sent a new code to ${phoneShown}.`);
       auth.track('requested_otp', {
-        country_code: pending.isoCountryCode,
+        country: trackedCountry(pending.isoCountryCode),
         token_set: pending.tokenSet,
         resend: true,
       });

@@ -108,7 +108,7 @@ export function checkoutCompletedProperties(
   return {
     customerOrderId: order.customer_order_id,
     order_id: order.order_id,
-    transaction_id: transactionId ?? order.order_id,
+    transaction_id: transactionId ?? order.payment_id,
     retail_price: round(order.total_amount + codes + other),
     offer_price: round(order.total_amount + codes),
     discounted_price: order.total_amount,

@@ -33,6 +33,7 @@ const newer = wireOrder({
   currency: 'USD',
   order_game_keys_status: { is_game_keys_required: true, game_keys_assigned_status: 'ASSIGNED' },
   game_keys: ['GAME-KEY-7Q2X'],
+  payment_id: 'pay_S4nDb0x1',
   packages: [
     {
       package_id: 2,

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
+import type { ClientProfile } from '@/api/account';
 import { clearPendingSignUp } from '@/state/session';
 import { DetailsForm } from './DetailsForm';
 import './profile.css';
@@ -10,7 +11,7 @@ export interface SignUpDetailsScreenProps {
   /** The auth feature's analytics (signup_completed), passed in by the route. */
   track: (event: 'signup_completed', properties: { has_email: boolean }) => void;
   /** The details are saved (the profile query is already refreshed). */
-  onSaved?: () => void;
+  onSaved?: (profile: ClientProfile) => void;
 }
 
 /** The sign-up's details step, after its code (/sign-in/sign-up/verify). */
@@ -24,10 +25,10 @@ export function SignUpDetailsScreen({ redirect, track, onSaved }: SignUpDetailsS
       </h1>
       <p className="auth-screen__lead">Your number is verified. Add your name to finish signing up.</p>
       <DetailsForm
-        onSaved={async (_profile, { hasEmail }) => {
+        onSaved={async (profile, { hasEmail }) => {
           track('signup_completed', { has_email: hasEmail });
           clearPendingSignUp();
-          onSaved?.();
+          onSaved?.(profile);
           await navigate({ href: redirect, replace: true });
         }}
       />

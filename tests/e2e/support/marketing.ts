@@ -8,20 +8,26 @@ import type { ShopServer } from './server';
 export interface StoredPush {
   kind: string;
   name: string | null;
-  event_data: Record<string, unknown>;
+  user_id: string | null;
+  anonymous_id: string | null;
+  data: Record<string, unknown>;
   occurred_at: string;
   idempotency_key: string | null;
 }
 
-/** The marketing pushes the worker's server stored, oldest first, read with its operator token. */
+/** The marketing events the worker's server stored, oldest first, read with its operator token. */
 export async function storedMarketingEvents(
   request: APIRequestContext,
   server: Pick<ShopServer, 'baseURL' | 'dataDir'>,
 ): Promise<StoredPush[]> {
   const token = readFileSync(join(server.dataDir, 'operator.token'), 'utf8').trim();
-  const response = await request.get(`${server.baseURL}/api/marketing/admin/events/v1/?limit=1000`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await request.get(
+    `${server.baseURL}/api/marketing/admin/pushes/v1/?kind=event&limit=1000`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { events: StoredPush[] }).events;
+  // The operator's read answers newest first.
+  return ((await response.json()) as { pushes: StoredPush[] }).pushes.reverse();
 }

@@ -12,6 +12,8 @@ export interface NotifyMeFormProps {
   /** The failure of the last request, shown above the button. */
   error?: unknown;
   onSubmit: (contact: NotifyMeContact) => void;
+  /** What the visitor is asking to be told of. */
+  title?: string;
 }
 
 export const NOTIFY_ME_FAILED = 'We could not save your request. Please try again.';
@@ -39,7 +41,13 @@ export function notifyMeSchema(countryCode: string) {
  * through a failure (DESIGN.md §4: nothing a user typed is lost on an error). The package availability machine
  * sends it (NOTIFY_ME → notifyMePending), its call going through the query client's useMutation.
  */
-export function NotifyMeForm({ countryCode, status, error, onSubmit }: NotifyMeFormProps) {
+export function NotifyMeForm({
+  countryCode,
+  status,
+  error,
+  onSubmit,
+  title = 'Tell me when it is back',
+}: NotifyMeFormProps) {
   const titleId = useId();
   const failureId = useId();
   const pending = status === 'notifyMePending';
@@ -61,7 +69,7 @@ export function NotifyMeForm({ countryCode, status, error, onSubmit }: NotifyMeF
   return (
     <form className="catalogue-notify" aria-labelledby={titleId} noValidate onSubmit={submit}>
       <p id={titleId} className="catalogue-notify__title">
-        Tell me when it is back
+        {title}
       </p>
       <form.AppField name="contact">
         {(field) => (

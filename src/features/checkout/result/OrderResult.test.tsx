@@ -43,6 +43,7 @@ const order: Order = {
   },
   order_game_keys_status: { is_game_keys_required: true, game_keys_assigned_status: 'ASSIGNED' },
   game_keys: ['GAME-KEY-1234'],
+  payment_id: 'pay_S4nDb0x1',
   packages: [],
 };
 
@@ -167,7 +168,8 @@ describe('OrderResult', () => {
     expect(completed).toMatchObject({
       customerOrderId: 'IBC-1009',
       order_id: 'ord-9',
-      transaction_id: 'ord-9',
+      // The payment's id, not the order's (spec §1).
+      transaction_id: 'pay_S4nDb0x1',
       shipping_price: 0,
       discounted_price: 9999,
       retail_price: 11499,

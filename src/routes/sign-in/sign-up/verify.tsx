@@ -1,5 +1,6 @@
 import { createFileRoute, Navigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
+import { lazyIdentify } from '@/features/analytics/lazyTrack';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_UP_GUARD } from '@/features/auth/guards';
 import { VerifyOtpScreen } from '@/features/auth/VerifyOtpScreen';
@@ -44,7 +45,17 @@ function SignUpRoute() {
       <SignUpDetailsScreen
         redirect={step.redirect}
         track={auth.track}
-        onSaved={() => forgetNavigation(SIGN_UP_GUARD)}
+        onSaved={(profile) => {
+          forgetNavigation(SIGN_UP_GUARD);
+          // The marketing users/push again, now with the name (and e-mail) the sign-up gave.
+          if (auth.userId)
+            lazyIdentify({
+              userId: auth.userId,
+              phoneNumber: profile.phoneNumberWithCountryCode,
+              email: profile.email || null,
+              name: profile.name || null,
+            });
+        }}
       />
     );
   }

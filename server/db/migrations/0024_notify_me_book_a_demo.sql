@@ -1,0 +1,5 @@
+ALTER TABLE "notify_me_requests" ALTER COLUMN "package_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notify_me_requests" ADD COLUMN "topic" text DEFAULT 'package' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "notify_me_topic_email_idx" ON "notify_me_requests" USING btree ("topic","email") WHERE "notify_me_requests"."package_id" is null and "notify_me_requests"."email" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "notify_me_topic_phone_idx" ON "notify_me_requests" USING btree ("topic","phone_number") WHERE "notify_me_requests"."package_id" is null and "notify_me_requests"."phone_number" is not null;--> statement-breakpoint
+ALTER TABLE "notify_me_requests" ADD CONSTRAINT "notify_me_subject" CHECK (("notify_me_requests"."topic" = 'package') = ("notify_me_requests"."package_id" is not null));
