@@ -1,6 +1,7 @@
 // The push-like return, service-worker side: on a Background Sync or Periodic Background Sync event, re-check
 // the buyer's last order, raise a notification when its payment resolved, and tell the open pages.
 // Relative imports only (see requests.ts); the records are the page's (src/storage/kv.ts, features/orders).
+
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import {
   ACCESS_TOKEN_COOKIE,
@@ -20,6 +21,7 @@ import {
   TOKEN_EXPIRES_COOKIE,
   type WatchedOrderStatus,
 } from '../lib/orderReturn';
+import { postToWindows, type SyncEventLike } from './clients';
 
 export type WorkerCheckOutcome = 'none' | 'unauthenticated' | 'pending' | 'final';
 
@@ -186,17 +188,9 @@ export function workerDeps(scope: ServiceWorkerGlobalScope): WorkerCheckDeps {
     fetch: (input, init) => scope.fetch(input, init),
     notificationPermission: () => (typeof Notification === 'undefined' ? 'denied' : Notification.permission),
     showNotification: (title, options) => scope.registration.showNotification(title, options),
-    async postToWindows(message) {
-      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) client.postMessage(message);
-    },
+    postToWindows: (message) => postToWindows(scope, message),
     now: () => Date.now(),
   };
-}
-
-interface SyncEventLike extends ExtendableEvent {
-  tag: string;
-  lastChance?: boolean;
 }
 
 /** Registers the sync, periodic sync and notification-click handlers. */

@@ -2,6 +2,7 @@
 // and tell the open pages what was sent; a signed-in entry needs the page's tokens (cookies a worker cannot
 // read), so the worker stops there and asks the open pages to replay. The entries live in IndexedDB
 // (src/storage/outbox.ts), so a new worker version replays what an older one left.
+
 import {
   type Delivery,
   OUTBOX_MESSAGE,
@@ -12,6 +13,7 @@ import {
   type ReplayReport,
   replayOutbox,
 } from '../storage/outbox';
+import { postToWindows, type SyncEventLike } from './clients';
 
 export interface WorkerOutboxDeps {
   fetch: typeof fetch;
@@ -77,17 +79,9 @@ export async function replayInWorker(deps: WorkerOutboxDeps): Promise<ReplayRepo
 export function workerOutboxDeps(scope: ServiceWorkerGlobalScope): WorkerOutboxDeps {
   return {
     fetch: (input, init) => scope.fetch(input, init),
-    async postToWindows(message) {
-      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) client.postMessage(message);
-    },
+    postToWindows: (message) => postToWindows(scope, message),
     now: () => Date.now(),
   };
-}
-
-interface SyncEventLike extends ExtendableEvent {
-  tag: string;
-  lastChance?: boolean;
 }
 
 /** Answers the outbox's Background Sync. */

@@ -11,6 +11,7 @@ import {
   GST_TYPE_OPTIONS,
 } from './affiliateRegistration';
 import { proofUpload, useAffiliateRegistration } from './useAffiliateRegistration';
+import '@/ui/form/formPage.css';
 import './associates.css';
 
 const bankProof = proofUpload('bank');
@@ -48,7 +49,7 @@ function Check({
             {children}
           </label>
           {firstErrorText(field.state.meta.errors) && field.state.meta.isBlurred ? (
-            <p className="affiliate-form__error">{firstErrorText(field.state.meta.errors)}</p>
+            <p className="form-page__error">{firstErrorText(field.state.meta.errors)}</p>
           ) : null}
         </div>
       )}
@@ -91,12 +92,12 @@ export function AffiliateRegistrationForm({ userId, onRegistered }: AffiliateReg
 
   if (existing.data) {
     return (
-      <section className="affiliate-form" aria-labelledby={headingId}>
-        <h1 id={headingId} className="affiliate-form__title">
+      <section className="form-page form-page--wide" aria-labelledby={headingId}>
+        <h1 id={headingId} className="form-page__title">
           You are an affiliate already
         </h1>
-        <p className="affiliate-form__lead">Your referral code is {existing.data.associate_code}.</p>
-        <Link to="/my-affiliate" className="affiliate-form__link">
+        <p className="form-page__lead">Your referral code is {existing.data.associate_code}.</p>
+        <Link to="/my-affiliate" className="form-page__link">
           See your affiliate page
         </Link>
       </section>
@@ -104,15 +105,15 @@ export function AffiliateRegistrationForm({ userId, onRegistered }: AffiliateReg
   }
 
   return (
-    <section className="affiliate-form" aria-labelledby={headingId}>
-      <h1 id={headingId} className="affiliate-form__title">
+    <section className="form-page form-page--wide" aria-labelledby={headingId}>
+      <h1 id={headingId} className="form-page__title">
         Become an affiliate
       </h1>
-      <p className="affiliate-form__lead">
+      <p className="form-page__lead">
         Share your referral code: buyers get a discount and you earn on every order it brings. Tell us where
         to pay you.
       </p>
-      <form className="affiliate-form__form" noValidate onSubmit={submit}>
+      <form className="form-page__form" noValidate onSubmit={submit}>
         <Section title="Bank payout details">
           <form.AppField name="bank_payout_details.name_as_per_bank_account" listeners={clear}>
             {(field) => <field.TextField label="Name as per bank account" autoComplete="name" required />}
@@ -310,12 +311,12 @@ export function AffiliateRegistrationForm({ userId, onRegistered }: AffiliateReg
         </Section>
 
         {formError && (
-          <p className="affiliate-form__error" role="alert">
+          <p className="form-page__error" role="alert">
             {formError}
             {alreadyRegistered && (
               <>
                 {' '}
-                <Link to="/my-affiliate" className="affiliate-form__link">
+                <Link to="/my-affiliate" className="form-page__link">
                   See your affiliate page
                 </Link>
               </>

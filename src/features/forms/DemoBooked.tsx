@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { format, isValid, parseISO } from 'date-fns';
 import { LONG_DATE_FORMAT } from '@/lib/dateFormats';
 import { TIME_SLOT_LABELS } from './definitions';
+import '@/ui/form/formPage.css';
 import './forms.css';
 
 export interface DemoBookedProps {
@@ -22,15 +23,15 @@ export function DemoBooked({ date, slot }: DemoBookedProps) {
     isTimeSlot(slot) ? TIME_SLOT_LABELS[slot].toLowerCase() : null,
   ].filter(Boolean);
   return (
-    <section className="request-form" aria-labelledby="demo-booked-title">
-      <h1 id="demo-booked-title" className="request-form__title">
+    <section className="form-page" aria-labelledby="demo-booked-title">
+      <h1 id="demo-booked-title" className="form-page__title">
         Your demo is booked
       </h1>
-      <p className="request-form__lead">
+      <p className="form-page__lead">
         {when.length > 0 ? `We have you down for ${when.join(', ')}. ` : ''}
         We will call you to confirm the place near you; if the time no longer suits you, tell us then.
       </p>
-      <Link to="/" className="request-form__link">
+      <Link to="/" className="form-page__link">
         Back to the shop
       </Link>
     </section>

@@ -26,6 +26,7 @@ import {
   valuesFromDraft,
 } from './requestForm';
 import { useSubmitForm } from './useSubmitForm';
+import '@/ui/form/formPage.css';
 import './forms.css';
 
 export interface RequestFormProps {
@@ -158,11 +159,11 @@ export function RequestForm({
   if (sent || waitingKey) {
     const email = sent?.form_submission_data.email;
     return (
-      <section className="request-form" aria-labelledby={headingId}>
-        <Heading id={headingId} ref={thanksRef} tabIndex={-1} className="request-form__title">
+      <section className="form-page" aria-labelledby={headingId}>
+        <Heading id={headingId} ref={thanksRef} tabIndex={-1} className="form-page__title">
           {sent ? definition.thanks.title : 'Waiting to send'}
         </Heading>
-        <p className="request-form__lead" role="status">
+        <p className="form-page__lead" role="status">
           {sent ? (
             <>
               Sent. {definition.thanks.text}
@@ -172,7 +173,7 @@ export function RequestForm({
             'Your request is saved on this device and will be sent when you are back online.'
           )}
         </p>
-        <Link to="/" className="request-form__link">
+        <Link to="/" className="form-page__link">
           Back to the shop
         </Link>
       </section>
@@ -181,21 +182,21 @@ export function RequestForm({
 
   const header = (
     <>
-      <Heading id={headingId} className="request-form__title">
+      <Heading id={headingId} className="form-page__title">
         {definition.title}
       </Heading>
-      <p className="request-form__lead">{definition.lead}</p>
+      <p className="form-page__lead">{definition.lead}</p>
     </>
   );
   const signInLink = (text: string) => (
-    <Link to={signInPath} search={{ redirect: here }} className="request-form__link">
+    <Link to={signInPath} search={{ redirect: here }} className="form-page__link">
       {text}
     </Link>
   );
 
   if (signInRequired && session !== undefined && session === null) {
     return (
-      <section className="request-form" aria-labelledby={headingId}>
+      <section className="form-page" aria-labelledby={headingId}>
         {header}
         <p className="request-form__note">
           Sign in with your mobile number to send this form; you come back here after it.
@@ -266,17 +267,17 @@ export function RequestForm({
   };
 
   return (
-    <section className="request-form" aria-labelledby={headingId}>
+    <section className="form-page" aria-labelledby={headingId}>
       {header}
       {session === null && !signInRequired && (
         <p className="request-form__note">
           Have an account? {signInLink('Sign in')} and we fill in your details.
         </p>
       )}
-      <form className="request-form__form" noValidate onSubmit={submit}>
+      <form className="form-page__form" noValidate onSubmit={submit}>
         {definition.fields.map(renderField)}
         {formError && (
-          <p className="request-form__error" role="alert">
+          <p className="form-page__error" role="alert">
             {formError}
           </p>
         )}

@@ -20,8 +20,8 @@ function AffiliateRegistrationRoute() {
   const adopted = useServerPageAdopted();
   if (!adopted)
     return (
-      <section className="affiliate-form">
-        <h1 className="affiliate-form__title">{TITLE}</h1>
+      <section className="form-page form-page--wide">
+        <h1 className="form-page__title">{TITLE}</h1>
       </section>
     );
   if (!auth.signedIn || !auth.userId)
