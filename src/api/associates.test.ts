@@ -1,10 +1,16 @@
+import { onlineManager } from '@tanstack/react-query';
+import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OUTBOX_DATABASE, OUTBOX_STORE, pendingEntries } from '@/storage/outbox';
 import { logAssociateView } from './associates';
+import { flushOutbox } from './outbox';
 import { fakeNetwork, json, resetClient } from './test-helpers';
 
-beforeEach(() => {
+beforeEach(async () => {
+  await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE));
   resetClient();
   sessionStorage.clear();
+  onlineManager.setOnline(true);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +19,7 @@ describe('logAssociateView', () => {
     const { requests } = fakeNetwork(() => json(200, { logged: true }));
     expect(await logAssociateView('ashara-7k2q', '/ibc-kit')).toBe(true);
     expect(await logAssociateView('ASHARA-7K2Q', '/checkout')).toBe(false);
-    expect(requests).toHaveLength(1);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
     const [sent] = requests;
     expect(sent?.url).toMatch(/\/api\/associates\/associate_code_view_event_log\/create\/v1\/$/);
     const body = sent?.body as { associate_code: string; visit_id: string; page_path: string };
@@ -25,16 +31,20 @@ describe('logAssociateView', () => {
     await logAssociateView('CLUB-RAHUL');
     sessionStorage.clear();
     await logAssociateView('ASHARA-7K2Q');
-    expect(requests).toHaveLength(3);
+    await vi.waitFor(() => expect(requests).toHaveLength(3));
     expect((requests[2]?.body as { visit_id: string } | undefined)?.visit_id).not.toBe(body.visit_id);
   });
 
-  it('tries again later in the visit when the view could not be sent', async () => {
-    let fail = true;
-    const { requests } = fakeNetwork(() => (fail ? json(500, {}) : json(200, { logged: true })));
-    await expect(logAssociateView('CLUB-RAHUL')).rejects.toBeTruthy();
-    fail = false;
+  it('waits in the outbox when it cannot get through, and is sent once, under its key, when the connection is back', async () => {
+    onlineManager.setOnline(false);
     expect(await logAssociateView('CLUB-RAHUL')).toBe(true);
-    expect(requests).toHaveLength(2);
+    expect(await logAssociateView('CLUB-RAHUL')).toBe(false);
+    expect(await pendingEntries()).toHaveLength(1);
+    const { requests } = fakeNetwork(() => json(200, { logged: true }));
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.get('Idempotency-Key')).toMatch(/^view:.+:CLUB-RAHUL$/);
+    expect(await pendingEntries()).toEqual([]);
   });
 });

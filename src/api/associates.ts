@@ -178,24 +178,27 @@ function visitId(): string {
 }
 
 /**
- * Logs a visit's view of a referral code, once per visit: the one call every view goes through. The visit id makes
- * the server store it once however often it is sent; the note in sessionStorage saves the repeat request.
+ * Logs a visit's view of a referral code, once per visit: the one call every view goes through. It waits in the
+ * outbox when it cannot get through (./outbox.ts); the visit id and its Idempotency-Key make the server store it
+ * once however often it is sent, and the note in sessionStorage saves the repeat. False when already logged.
  */
 export async function logAssociateView(code: string, pagePath?: string): Promise<boolean> {
   const associateCode = code.trim().toUpperCase();
   const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? '[]') as string[]);
   if (viewed.has(associateCode)) return false;
   const visit = visitId();
-  const answer = await apiRequest({
-    service: 'associates',
-    path: '/associate_code_view_event_log/create/v1/',
-    method: 'POST',
-    body: { associate_code: associateCode, visit_id: visit, ...(pagePath ? { page_path: pagePath } : {}) },
-    auth: false,
-    headers: { 'Idempotency-Key': `view:${visit}:${associateCode}` },
-    schema: associateViewResponseSchema,
+  const { enqueue } = await import('./outbox');
+  await enqueue({
+    kind: 'associate-view',
+    request: {
+      service: 'associates',
+      path: '/associate_code_view_event_log/create/v1/',
+      body: { associate_code: associateCode, visit_id: visit, ...(pagePath ? { page_path: pagePath } : {}) },
+      tz: false,
+    },
+    key: `view:${visit}:${associateCode}`,
   });
   viewed.add(associateCode);
   sessionStorage.setItem(VIEWED_KEY, JSON.stringify([...viewed]));
-  return answer.logged;
+  return true;
 }

@@ -14,7 +14,6 @@ import {
   uploadResponseSchema,
 } from '@contract/associates';
 import { TOKEN_SETS } from '@contract/constants';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@contract/orders';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
 import { bearerToken, currentUser } from '../../plugins/auth';
+import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { operatorGuard, tokenMatches } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createFileStorage } from '../../storage';
@@ -41,19 +41,6 @@ const REGISTER_BODY_LIMIT = 16 * 1024;
 /** A stored proof is shown as itself and nothing else: no script, no plugin, no framing by another site. */
 const UPLOAD_CSP =
   "default-src 'none'; img-src 'self'; object-src 'self'; plugin-types application/pdf; sandbox";
-
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined) return undefined;
-  const parsed = idempotencyKeySchema.safeParse(value);
-  if (!parsed.success) {
-    throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Send a valid Idempotency-Key', {
-      field: 'Idempotency-Key',
-    });
-  }
-  return parsed.data;
-}
 
 /** Under /api/associates (spec §7 Associates). */
 export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = async (
@@ -179,7 +166,7 @@ export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = 
       schema: { body: associateViewRequestSchema, response: { 200: associateViewResponseSchema } },
     },
     async (request, reply) => {
-      const logged = await service.logView(request.body, idempotencyKeyOf(request));
+      const logged = await service.logView(request.body, idempotencyKeyOf(request) ?? undefined);
       return reply.header('cache-control', NO_STORE).code(200).send({ logged });
     },
   );
