@@ -95,6 +95,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         ? {}
         : {
             output: {
+              // A chunk's or stylesheet's name is its hash only: every import and every preload list carries the file
+              // names, and the route tree lists many of them on every page's first load.
+              chunkFileNames: 'assets/[hash].js',
+              assetFileNames: 'assets/[hash][extname]',
               advancedChunks: {
                 groups: [
                   {
