@@ -88,13 +88,29 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       // built at start-up (contract modules hold every schema of their service).
       treeshake: { manualPureFunctions: ['z'] },
       // The route tree's small search and guard modules load with every page: one chunk, not five, saves their
-      // per-chunk import and export code on the first load.
+      // per-chunk import and export code on the first load. Likewise / and the product pages load the product page
+      // and the home page together (the club edition, which shows the product page's cards, takes the home page's
+      // few KB with them), and the stock helpers with the quantity stepper they are always used with.
       ...(isSsrBuild
         ? {}
         : {
             output: {
+              // A chunk's or stylesheet's name is its hash only: every import and every preload list carries the file
+              // names, and the route tree lists many of them on every page's first load.
+              chunkFileNames: 'assets/[hash].js',
+              assetFileNames: 'assets/[hash][extname]',
               advancedChunks: {
                 groups: [
+                  {
+                    name: 'product-page',
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/](routes[\\/]-product-route\.tsx|features[\\/]home[\\/]|features[\\/]catalogue[\\/](ProductPage|availability|display|components[\\/](Gallery|StickyBuyBar|PackageCard|AvailablePackageCard|HowItWorks|PackageCardSkeleton)\.))/,
+                  },
+                  {
+                    name: 'QuantityStepper',
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/](ui[\\/]QuantityStepper\.(tsx|css)|lib[\\/](stock|packageName)\.ts)$/,
+                  },
                   {
                     name: 'route-config',
                     test: /src[\\/](routes[\\/](-result-search|sign-in[\\/]-search)|lib[\\/]inviteSearch|features[\\/]auth[\\/]guards|lib[\\/]site|lib[\\/]countries|lib[\\/]featureFlags)\.tsx?$|contract[\\/]patterns\.ts$/,

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pkg, product, solo, withEstimate } from '@/state/cart.test-helpers';
+import { packageByIdQuery } from './catalogueChecks';
 import {
   type AvailablePackages,
   availabilityConfigQuery,
@@ -8,7 +9,6 @@ import {
   fetchAvailablePackages,
   lastKnownPackage,
   lastKnownPackages,
-  packageByIdQuery,
 } from './commerce';
 import { ApiError, setErrorReporter } from './errors';
 import { fakeNetwork, json, resetClient } from './test-helpers';

@@ -3,7 +3,10 @@ import { AboutUsPage } from '../features/content/AboutUsPage';
 import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/about-us')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('About us') },
       {

@@ -5,7 +5,10 @@ import { bookADemoGate } from './-book-a-demo-gate';
 
 export const Route = createFileRoute('/book-a-demo-notify-me')({
   beforeLoad: bookADemoGate,
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Be told when demos open') },
       {

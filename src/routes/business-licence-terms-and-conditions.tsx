@@ -3,7 +3,10 @@ import { BusinessLicenceTermsPage } from '../features/content/BusinessLicenceTer
 import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/business-licence-terms-and-conditions')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Business licence terms and conditions') },
       {

@@ -3,7 +3,10 @@ import { HelpPage } from '../features/content/HelpPage';
 import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/help')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Help') },
       {

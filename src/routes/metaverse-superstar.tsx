@@ -3,7 +3,10 @@ import { MetaverseSuperstarPage } from '../features/content/MetaverseSuperstarPa
 import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/metaverse-superstar')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Metaverse Superstar') },
       {

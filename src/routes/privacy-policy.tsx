@@ -3,7 +3,10 @@ import { PrivacyPage } from '../features/content/PrivacyPage';
 import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/privacy-policy')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Privacy policy') },
       {

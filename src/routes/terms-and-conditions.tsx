@@ -3,7 +3,10 @@ import { TermsPage } from '../features/content/TermsPage';
 import { pageTitle } from '../lib/site';
 
 export const Route = createFileRoute('/terms-and-conditions')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Terms and conditions') },
       {

@@ -3,7 +3,10 @@ import { WhatsAppPage } from '@/features/contact/WhatsAppPage';
 import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/whatsapp-us')({
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Chat with us on WhatsApp') },
       {

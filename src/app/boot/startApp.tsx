@@ -2,7 +2,6 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { onFormSent } from '@/api/formEvents';
 import { adoptBrowserOnline } from '@/api/online';
 import { createQueryClient } from '@/api/queryClient';
 import { PROFILE_QUERY_KEY } from '@/api/userKeys';
@@ -30,22 +29,14 @@ export { sendRequestsInTasksOfTheirOwn } from './requests';
 export async function registerServiceWorker(): Promise<void> {
   const worker = await import('../pwa/registerServiceWorker');
   worker.registerServiceWorker();
-  // Writes that waited in the outbox go now, and again on every reconnect.
-  const outbox = await import('@/api/outbox');
-  outbox.startOutbox();
+  // The outbox and the form-sent analytics (./background.ts).
+  const background = await import('./background');
+  background.startBackgroundWork();
 }
 
 // The analytics code loads with the first event (a sign-in step), not with the page.
 const track: AuthTrack = lazyTrack;
 const identify: AuthIdentify = lazyIdentify;
-
-// Spec §1: every stored form submission, whichever page or flow sent it.
-onFormSent((submission) =>
-  lazyTrack('form_submit_success', {
-    form_id: submission.form_id,
-    product: submission.form_submission_data.product ?? null,
-  }),
-);
 
 export interface LivePage {
   /** What the page at `pathname` evaluates before hydration, one step per task. */

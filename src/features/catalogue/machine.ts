@@ -1,17 +1,14 @@
 import type { Package, PackageWithEstimate } from '@contract/catalogue';
 import type { QueryClient } from '@tanstack/react-query';
 import { assign, fromPromise, setup } from 'xstate';
+import { fetchCatalogue, lastSaleQuery, packageByIdQuery, requestNotifyMe } from '@/api/catalogueChecks';
 import {
-  fetchCatalogue,
   type LastSale,
   lastKnownPackage,
   lastKnownPackages,
-  lastSaleQuery,
   type NotifyMeContact,
   type NotifyMeResult,
-  packageByIdQuery,
   packagesByCodesQuery,
-  requestNotifyMe,
 } from '@/api/commerce';
 
 /*

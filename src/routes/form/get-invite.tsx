@@ -7,7 +7,10 @@ import { pageTitle } from '@/lib/site';
 
 export const Route = createFileRoute('/form/get-invite')({
   validateSearch: parseGetInviteSearch,
-  head: () => ({
+  // The head (its description) comes with the loader, split from the first load with the page.
+  codeSplitGroupings: [['loader', 'component']],
+  head: ({ loaderData }) => loaderData ?? {},
+  loader: () => ({
     meta: [
       { title: pageTitle('Get an invite') },
       {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { notifyMeMutation } from '@/api/commerce';
+import { notifyMeMutation } from '@/api/catalogueChecks';
 import { type AvailabilityState, isOutOfStockState, leafState } from '../availability';
 import {
   type PackageAvailabilityEvent,

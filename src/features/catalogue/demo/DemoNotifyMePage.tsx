@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { type NotifyMeContact, requestDemoNotifyMe } from '@/api/commerce';
+import { requestDemoNotifyMe } from '@/api/catalogueChecks';
+import type { NotifyMeContact } from '@/api/commerce';
 import { useCountry } from '@/state/country';
 import { DEMO_PATHS } from './paths';
 import './demo.css';
