@@ -2,7 +2,6 @@ import {
   type AssociateRegisterRequest,
   activitySummaryResponseSchema,
   associateRegisterResponseSchema,
-  associateViewResponseSchema,
   associationsDetailsResponseSchema,
   ifscResponseSchema,
   referralsAggregateResponseSchema,
