@@ -318,3 +318,19 @@ export async function testApp(
     },
   };
 }
+
+/** A person signed in with a phone number and its code from OTP_TEST_NUMBERS: their access token and user id. */
+export async function signInWithPhone(
+  app: App,
+  phone: { phone_number: string; country_code: string },
+  otp = '123456',
+): Promise<{ token: string; userId: string }> {
+  await app.inject({ method: 'POST', url: '/api/user/login/phone_number/v1/', payload: phone });
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/user/verify/phone_number_otp/v1/',
+    payload: { ...phone, otp },
+  });
+  if (verified.statusCode !== 200) throw new Error(`sign-in failed: ${verified.body}`);
+  return { token: verified.json().access_token as string, userId: verified.json().user_id as string };
+}

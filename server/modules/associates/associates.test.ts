@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UPLOAD_MAX_BYTES } from '@contract/associates';
 import { errorBodySchema } from '@contract/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../testing';
+import { signInWithPhone, type TestApp, testApp } from '../../testing';
 
 let clock = new Date('2026-07-01T09:00:00Z');
 const now = () => clock;
@@ -27,16 +27,7 @@ let buyerB: Buyer;
 let nextIp = 1;
 let ip = '';
 
-async function signIn(phone: typeof BUYER_A): Promise<Buyer> {
-  await shop.app.inject({ method: 'POST', url: '/api/user/login/phone_number/v1/', payload: phone });
-  const verified = await shop.app.inject({
-    method: 'POST',
-    url: '/api/user/verify/phone_number_otp/v1/',
-    payload: { ...phone, otp: '123456' },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { token: verified.json().access_token as string, userId: verified.json().user_id as string };
-}
+const signIn = (phone: typeof BUYER_A) => signInWithPhone(shop.app, phone);
 
 beforeAll(async () => {
   shop = await testApp({

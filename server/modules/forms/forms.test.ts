@@ -3,7 +3,7 @@ import type { FormSubmission } from '@contract/forms';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formSubmissions } from '../../db/schema';
-import { type TestApp, testApp } from '../../testing';
+import { signInWithPhone, type TestApp, testApp } from '../../testing';
 
 let clock = new Date('2026-07-01T09:00:05Z');
 const now = () => clock;
@@ -19,16 +19,7 @@ let buyerA: { token: string; userId: string };
 let buyerB: { token: string; userId: string };
 let nextIp = 1;
 
-async function signIn(phone: typeof BUYER_A) {
-  await shop.app.inject({ method: 'POST', url: '/api/user/login/phone_number/v1/', payload: phone });
-  const verified = await shop.app.inject({
-    method: 'POST',
-    url: '/api/user/verify/phone_number_otp/v1/',
-    payload: { ...phone, otp: '123456' },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { token: verified.json().access_token as string, userId: verified.json().user_id as string };
-}
+const signIn = (phone: typeof BUYER_A) => signInWithPhone(shop.app, phone);
 
 beforeAll(async () => {
   shop = await testApp({

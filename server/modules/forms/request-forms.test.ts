@@ -4,7 +4,7 @@ import type { FormId, FormSubmission } from '@contract/forms';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formSubmissions } from '../../db/schema';
-import { type TestApp, testApp } from '../../testing';
+import { signInWithPhone, type TestApp, testApp } from '../../testing';
 import { createOrder, loadCatalogue, orderBody, verifyBuyerEmail, wholePackage } from '../orders/testing';
 
 // 09:00 in Kolkata on 1 July: "today" for a preferred date is 2026-07-01.
@@ -25,16 +25,7 @@ const BUYER_A_EMAIL = 'buyer.a@example.com';
 let nextIp = 1;
 let ip = '';
 
-async function signIn(phone: typeof BUYER_A) {
-  await shop.app.inject({ method: 'POST', url: '/api/user/login/phone_number/v1/', payload: phone });
-  const verified = await shop.app.inject({
-    method: 'POST',
-    url: '/api/user/verify/phone_number_otp/v1/',
-    payload: { ...phone, otp: '123456' },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { token: verified.json().access_token as string, userId: verified.json().user_id as string };
-}
+const signIn = (phone: typeof BUYER_A) => signInWithPhone(shop.app, phone);
 
 beforeAll(async () => {
   shop = await testApp({
