@@ -90,7 +90,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       // The route tree's small search and guard modules load with every page: one chunk, not five, saves their
       // per-chunk import and export code on the first load. Likewise / and the product pages load the product page
       // and the home page together (the club edition, which shows the product page's cards, takes the home page's
-      // few KB with them), and the stock helpers with the quantity stepper they are always used with.
+      // few KB with them), and the small UI pieces every page shows (buttons, money, skeletons, the logo, the stepper) as one chunk.
       ...(isSsrBuild
         ? {}
         : {
@@ -107,9 +107,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                     test: /src[\\/](routes[\\/]-product-route\.tsx|features[\\/]home[\\/]|features[\\/]catalogue[\\/](ProductPage|availability|display|components[\\/](Gallery|StickyBuyBar|PackageCard|AvailablePackageCard|HowItWorks|PackageCardSkeleton)\.))/,
                   },
                   {
-                    name: 'QuantityStepper',
+                    name: 'ui-basics',
                     includeDependenciesRecursively: false,
-                    test: /src[\\/](ui[\\/]QuantityStepper\.(tsx|css)|lib[\\/](stock|packageName)\.ts)$/,
+                    test: /src[\\/](ui[\\/](QuantityStepper|Money|Skeleton|Spinner|Button|Logo)\.(tsx|css)|lib[\\/](stock|packageName|dates)\.ts)$/,
                   },
                   {
                     name: 'route-config',
