@@ -259,6 +259,22 @@ describe('submit-area hint (spec §5, in priority order)', () => {
     ['enter valid pincode', { ...worst, email: 'verified' }, 'Enter valid pincode'],
     ['fetching shipping cost', { ...worst, email: 'verified', pincodeValid: true }, 'Fetching shipping cost'],
     ['fill all details', { ...ready, formValid: false }, 'Fill all details'],
+    [
+      'enter the invite code',
+      { ...ready, formValid: false, onlyInviteCodeMissing: true },
+      'Enter your invite code in the order summary',
+    ],
+    [
+      'fill all details before the invite code',
+      {
+        ...worst,
+        email: 'verified',
+        pincodeValid: true,
+        fetchingShippingCost: false,
+        onlyInviteCodeMissing: false,
+      },
+      'Fill all details',
+    ],
   ] as const)('%s', (_, input, text) => {
     expect(submitHint(input)?.text).toBe(text);
   });

@@ -284,6 +284,8 @@ export interface SubmitHintInput {
   pincodeValid: boolean;
   fetchingShippingCost: boolean;
   formValid: boolean;
+  /** The licence and business-kit invite code is the one detail missing (its field sits in the order summary). */
+  onlyInviteCodeMissing?: boolean;
 }
 
 export type SubmitHint =
@@ -293,6 +295,7 @@ export type SubmitHint =
   | { kind: 'verificationInProgress'; text: 'Verification in progress' }
   | { kind: 'enterValidPincode'; text: 'Enter valid pincode' }
   | { kind: 'fetchingShippingCost'; text: 'Fetching shipping cost' }
+  | { kind: 'enterInviteCode'; text: 'Enter your invite code in the order summary' }
   | { kind: 'fillAllDetails'; text: 'Fill all details' };
 
 /** Spec §5: the one hint the submit area shows, the first that applies in the spec's priority order. */
@@ -304,6 +307,8 @@ export function submitHint(input: SubmitHintInput): SubmitHint | null {
     return { kind: 'verificationInProgress', text: 'Verification in progress' };
   if (!input.pincodeValid) return { kind: 'enterValidPincode', text: 'Enter valid pincode' };
   if (input.fetchingShippingCost) return { kind: 'fetchingShippingCost', text: 'Fetching shipping cost' };
+  if (!input.formValid && input.onlyInviteCodeMissing)
+    return { kind: 'enterInviteCode', text: 'Enter your invite code in the order summary' };
   if (!input.formValid) return { kind: 'fillAllDetails', text: 'Fill all details' };
   return null;
 }

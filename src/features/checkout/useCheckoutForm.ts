@@ -86,7 +86,10 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
   }));
   const form = useDetailsForm(defaultValues, schema);
   const values = useStore(form.store, (state) => state.values);
-  const valid = useMemo(() => schema.safeParse(values).success, [schema, values]);
+  const checked = useMemo(() => schema.safeParse(values), [schema, values]);
+  const valid = checked.success;
+  const onlyInviteCodeMissing =
+    !checked.success && checked.error.issues.every((issue) => issue.path[0] === 'referralCode');
 
   // The draft (spec §4 step 13): every change kept on the device, written once typing pauses and on leaving.
   useEffect(() => {
@@ -204,6 +207,7 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
     pincodeValid: isValidPostalCode(values.postalCode, values.country),
     fetchingShippingCost,
     formValid: valid,
+    onlyInviteCodeMissing,
   });
 
   return {
