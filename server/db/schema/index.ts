@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './checkout';
 export * from './forms';
 export * from './invites';
+export * from './licences';
 export * from './maintenance';
 export * from './marketing';
 export * from './orders';

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import type { OrderPayments, PaymentOutcome } from '../payments/provider';
 import { isSettled, ORDER_NOT_FOUND, type OrdersContext, refuse } from './context';
+import { createLicences } from './licences';
 import * as repo from './repo';
 
 /** Inside a late payment's savepoint: a unit it needs has gone to another buyer. */
@@ -73,6 +74,7 @@ export function createSettlement(ctx: OrdersContext) {
       order.packages.map((p) => ({ packageId: p.package_id, quantity: p.quantity })),
       at,
     );
+    await createLicences(tx, order, at);
     if (order.gameKeysRequired) {
       const game = order.packages[0]?.products.find((p) => p.product_type === 'game');
       const key = game

@@ -1,4 +1,9 @@
 import {
+  licenceDeviceRequestSchema,
+  licenceDeviceResponseSchema,
+  userBusinessLicencesResponseSchema,
+} from '@contract/licences';
+import {
   fetchAndUpdatePaymentStatusRequestSchema,
   fetchAndUpdatePaymentStatusResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -22,6 +27,7 @@ import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
 import type { EstimateVariant } from '../checkout/rules';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
+import { listLicences, registerDevice } from './licences';
 import type { OrdersService } from './service';
 
 const NO_STORE = 'no-store';
@@ -52,7 +58,8 @@ const commerceRoutes: FastifyPluginAsyncZod<{
   operatorToken: string | undefined;
   /** PUBLIC_URL: the origin a hosted payment page sends the buyer back to, else the request's. */
   publicUrl: string | undefined;
-}> = async (app, { service, db, operatorToken, publicUrl }) => {
+  now: () => Date;
+}> = async (app, { service, db, operatorToken, publicUrl, now }) => {
   const requireUser = app.requireUser();
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
@@ -101,6 +108,23 @@ const commerceRoutes: FastifyPluginAsyncZod<{
     '/user/orders/v1/',
     { preHandler: requireUser, schema: { response: { 200: userOrdersResponseSchema } } },
     async (request) => ({ orders: await service.history(currentUser(request).userId) }),
+  );
+
+  app.get(
+    '/user/business_licences/v1/',
+    { preHandler: requireUser, schema: { response: { 200: userBusinessLicencesResponseSchema } } },
+    async (request) => ({ licences: await listLicences(db, currentUser(request).userId) }),
+  );
+
+  app.post(
+    '/user/business_licence_device/v1/',
+    {
+      preHandler: requireUser,
+      schema: { body: licenceDeviceRequestSchema, response: { 200: licenceDeviceResponseSchema } },
+    },
+    async (request) => ({
+      licence: await registerDevice(db, currentUser(request).userId, request.body, now()),
+    }),
   );
 
   app.get(
@@ -184,6 +208,7 @@ export const ordersModule = fp<ModuleOptions>(
       db: deps.db,
       operatorToken: deps.operatorToken,
       publicUrl: deps.config.PUBLIC_URL,
+      now: deps.now,
     });
     await app.register(invoicingRoutes, { prefix: '/api/invoicing', service });
   },
