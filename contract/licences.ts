@@ -24,20 +24,23 @@ export const userBusinessLicencesResponseSchema = z.object({
   licences: z.array(userBusinessLicenceSchema),
 });
 
-const optional = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    deviceText(label, max).nullish(),
-  );
-
-export const licenceDeviceRequestSchema = z.object({
-  user_business_licence_id: z.number().int().positive(),
+/** The device form's fields as typed (the optional ones may be left empty). */
+export const licenceDeviceFields = {
   device_id: deviceText('device ID', 64).regex(
     /^[A-Za-z0-9_.:-]+$/,
     'A device ID has letters, digits and _ . : - only',
   ),
-  device_name: optional('device name', 80),
-  device_code: optional('device code', 32),
+  device_name: z.string().trim().max(80, 'The device name has at most 80 characters'),
+  device_code: z.string().trim().max(32, 'The device code has at most 32 characters'),
+};
+
+const emptyToNull = (schema: z.ZodString) => schema.nullish().transform((v) => (v ? v : null));
+
+export const licenceDeviceRequestSchema = z.object({
+  user_business_licence_id: z.number().int().positive(),
+  device_id: licenceDeviceFields.device_id,
+  device_name: emptyToNull(licenceDeviceFields.device_name),
+  device_code: emptyToNull(licenceDeviceFields.device_code),
 });
 export type LicenceDeviceRequest = z.infer<typeof licenceDeviceRequestSchema>;
 

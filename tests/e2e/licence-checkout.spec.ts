@@ -51,7 +51,7 @@ test('a business kit is refused without an invite code: the server says why unde
   expect(await serverOrders(context, baseURL ?? '')).toEqual([]);
 });
 
-test('a licence for 2 pins is bought with an invite code, paid through the sandbox and shown in My orders', async ({
+test('a licence for 2 pins is bought with an invite code, paid through the sandbox and shown in My orders, where each pin gets its device', async ({
   page,
   context,
   baseURL,
@@ -87,4 +87,20 @@ test('a licence for 2 pins is bought with an invite code, paid through the sandb
   const order = page.getByRole('article').filter({ hasText: /Order IBC\d+/ });
   await expect(order).toContainText('Confirmed');
   await expect(order).toContainText('IBC premium licence');
+
+  // One licence per pin, each registered by the buyer to the device it runs on.
+  const licences = order.getByRole('region', { name: 'Licences and their devices' });
+  const pin1 = licences.getByRole('form', { name: 'Pin 1' });
+  await expect(pin1).toContainText('Pin 1: no device yet');
+  await expect(licences.getByRole('form', { name: 'Pin 2' })).toContainText('Pin 2: no device yet');
+  await pin1.getByLabel('Device ID').fill('bad id');
+  await pin1.getByRole('button', { name: 'Register device' }).click();
+  await expect(pin1.getByLabel('Device ID')).toHaveAccessibleDescription(/letters, digits and _ \. : - only/);
+  await pin1.getByLabel('Device ID').fill('VR-BAY-0001');
+  await pin1.getByLabel('Device name (optional)').fill('Bay 1');
+  await pin1.getByRole('button', { name: 'Register device' }).click();
+  await expect(pin1.getByRole('status')).toHaveText('Device VR-BAY-0001 registered to pin 1');
+  await expect(pin1).toContainText('Pin 1: runs on Bay 1');
+  await page.reload();
+  await expect(order.getByRole('form', { name: 'Pin 1' })).toContainText('Pin 1: runs on Bay 1');
 });

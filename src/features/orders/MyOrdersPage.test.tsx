@@ -1,3 +1,4 @@
+import type { Order } from '@contract/orders';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -277,5 +278,73 @@ describe('My orders', () => {
     await user.click(within(note).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('note')).not.toBeInTheDocument());
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});
+
+describe('business licences in My orders', () => {
+  const licenceOrder = wireOrder({
+    order_id: 'ord_lic',
+    customer_order_id: 'IBC2001',
+    packages: [{ ...(newer.packages[0] as Order['packages'][number]), package_code: 'BUSINESS_LICENCE' }],
+  });
+  const pin = (n: number, device: { device_id: string; device_name: string | null } | null = null) => ({
+    user_business_licence_id: n,
+    order_id: 'ord_lic',
+    product_code: 'IBC_PREMIUM_LICENCE',
+    pin: n,
+    device: device && { ...device, device_code: null },
+  });
+
+  it('lists each pin of a paid licence and registers its device, a refusal under the field', async () => {
+    let registered = false;
+    const { requests } = fakeNetwork((request) => {
+      if (request.url.includes('/user/orders/v1/')) return json(200, { orders: [licenceOrder] });
+      if (request.url.includes('/user/business_licences/v1/'))
+        return json(200, {
+          licences: [pin(1, registered ? { device_id: 'VR-BAY-1', device_name: 'Bay 1' } : null), pin(2)],
+        });
+      const body = request.body as { device_id: string };
+      if (body.device_id === 'VR-TAKEN')
+        return json(
+          409,
+          errorBody(409, 'CONFLICT', {
+            message: 'This device already runs another licence',
+            field: 'device_id',
+          }),
+        );
+      registered = true;
+      return json(200, { licence: pin(1, { device_id: 'VR-BAY-1', device_name: 'Bay 1' }) });
+    });
+    const user = userEvent.setup();
+    mount();
+    const region = await screen.findByRole('region', { name: 'Licences and their devices' });
+    const first = within(region).getByRole('form', { name: 'Pin 1' });
+    expect(first).toHaveTextContent('Pin 1: no device yet');
+    expect(within(region).getByRole('form', { name: 'Pin 2' })).toHaveTextContent('Pin 2: no device yet');
+
+    await user.type(within(first).getByLabelText('Device ID'), 'VR-TAKEN');
+    await user.click(within(first).getByRole('button', { name: 'Register device' }));
+    expect(await within(first).findByText('This device already runs another licence')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Device ID')).toHaveValue('VR-TAKEN');
+
+    await user.clear(within(first).getByLabelText('Device ID'));
+    await user.type(within(first).getByLabelText('Device ID'), 'VR-BAY-1');
+    await user.type(within(first).getByLabelText('Device name (optional)'), 'Bay 1');
+    await user.click(within(first).getByRole('button', { name: 'Register device' }));
+    expect(await within(first).findByRole('status')).toHaveTextContent('Device VR-BAY-1 registered to pin 1');
+    await waitFor(() => expect(first).toHaveTextContent('Pin 1: runs on Bay 1'));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      user_business_licence_id: 1,
+      device_id: 'VR-TAKEN',
+      device_name: null,
+      device_code: null,
+    });
+  });
+
+  it('asks for licences only when a paid order holds one', async () => {
+    const { requests } = fakeNetwork(() => json(200, { orders: [older, newer] }));
+    mount();
+    await screen.findAllByRole('article');
+    expect(requests.some((r) => r.url.includes('business_licences'))).toBe(false);
   });
 });

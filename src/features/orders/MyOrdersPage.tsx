@@ -1,8 +1,10 @@
+import { PACKAGE_CODES } from '@contract/constants';
+import type { UserBusinessLicence } from '@contract/licences';
 import { toMinor } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime, formatLongDate, formatTime } from '@/lib/dates';
 import { orderTaxLines } from '@/lib/gst';
@@ -13,7 +15,7 @@ import { NotifyMeButton } from '@/ui/NotifyMeButton';
 import { Skeleton } from '@/ui/Skeleton';
 import { TaxRows } from '@/ui/TaxRows';
 import { readStoredOrderId } from './lastOrderProbe';
-import { myOrdersQuery } from './queries';
+import { licencesQuery, myOrdersQuery } from './queries';
 import { newestFirst, ORDER_STATUS_WORDS, orderStatusExplanation, purchasedLines } from './view';
 import '@/ui/Button.css';
 import '@/ui/visually-hidden.css';
@@ -38,6 +40,7 @@ export function MyOrdersPage({ userId, internationalUsers, timeZone, now = Date.
   const query = useQuery(myOrdersQuery(userId));
   const online = useIsOnline();
   const orders = query.data ? newestFirst(query.data) : null;
+  const licences = useQuery(licencesQuery(userId, (orders ?? []).some(holdsPaidLicence))).data ?? [];
   const [watchedOrderId, setWatchedOrderId] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
@@ -104,7 +107,12 @@ export function MyOrdersPage({ userId, internationalUsers, timeZone, now = Date.
         <ol className="my-orders__list">
           {orders.map((order) => (
             <li key={order.order_id}>
-              <OrderCard order={order} timeZone={timeZone} watched={order.order_id === watchedOrderId} />
+              <OrderCard
+                order={order}
+                timeZone={timeZone}
+                watched={order.order_id === watchedOrderId}
+                licences={licences.filter((l) => l.order_id === order.order_id)}
+              />
             </li>
           ))}
         </ol>
@@ -112,6 +120,13 @@ export function MyOrdersPage({ userId, internationalUsers, timeZone, now = Date.
     </section>
   );
 }
+
+// The device forms (and their form library) load only for a buyer who holds a licence.
+const LicenceDevices = lazy(() => import('./LicenceDevices').then((m) => ({ default: m.LicenceDevices })));
+
+const LICENCE_PACKAGES: readonly string[] = [PACKAGE_CODES.businessLicence, PACKAGE_CODES.businessKit];
+const holdsPaidLicence = (order: Order) =>
+  order.order_status === 'SUCCESS' && order.packages.some((p) => LICENCE_PACKAGES.includes(p.package_code));
 
 function OrdersLoading() {
   return (
@@ -127,10 +142,13 @@ export function OrderCard({
   order,
   timeZone,
   watched = false,
+  licences = [],
 }: {
   order: Order;
   timeZone?: string;
   watched?: boolean;
+  /** The order's business licences, one per pin, with their devices. */
+  licences?: readonly UserBusinessLicence[];
 }) {
   const titleId = useId();
   const lines = purchasedLines(order);
@@ -198,6 +216,11 @@ export function OrderCard({
         order.order_game_keys_status.is_game_keys_required && (
           <p className="order-card__note">Your game key is being assigned and will appear here.</p>
         )}
+      {licences.length > 0 && (
+        <Suspense fallback={<Skeleton className="my-orders__skeleton" />}>
+          <LicenceDevices licences={licences} />
+        </Suspense>
+      )}
       {/* Only the order this device watches (the last one) can be announced. */}
       {watched && order.order_status === 'PENDING' && (
         <div className="order-card__notify">
