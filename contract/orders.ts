@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AD_MAX_DEVICES, adBookingSchema, adDateTimeRangeSchema } from './ads';
 import {
   countryCodeSchema,
   currencySchema,
@@ -98,12 +99,11 @@ export const orderBillingDetailsSchema = z.object({
 export type OrderBillingDetails = z.input<typeof orderBillingDetailsSchema>;
 
 /** spec §3 ad_event_order_details; datetimes as yyyy-MM-dd HH:mm:ss (spec §9). */
-const adDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Use yyyy-MM-dd HH:mm:ss');
 export const adEventOrderDetailsSchema = z.object({
   ad_config_id: z.number().int().positive().max(DB_INT_MAX),
   venue: required(200, 'Choose a venue'),
-  device_codes: z.array(required(64, 'Choose a device')).min(1, 'Choose a device').max(50),
-  datetime_range: z.object({ from_datetime: adDateTime, to_datetime: adDateTime }),
+  device_codes: z.array(required(64, 'Choose a device')).min(1, 'Choose a device').max(AD_MAX_DEVICES),
+  datetime_range: adDateTimeRangeSchema,
 });
 
 export const orderCreateRequestSchema = z.object({
@@ -286,6 +286,8 @@ export const orderSchema = z.object({
   /** The payment provider's id of the payment that paid the order (spec §1's transaction_id); null until paid. */
   payment_id: z.string().nullable(),
   packages: z.array(orderPackageSchema),
+  /** The ad booking an ad package's order holds (its venue, devices, dates and creative); null for other orders. */
+  ad_booking: adBookingSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

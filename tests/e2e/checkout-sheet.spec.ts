@@ -135,11 +135,14 @@ test('"Order summary" opens the whole summary, its referral Apply within reach, 
   await expect(form.getByLabel('Full name')).toHaveValue('Asha Kumar');
 
   const summary = await openSummary(page);
+  // Opened whole at once: the sheet takes the screen's height but for a strip that shows the page behind it. It slides
+  // in, so its box is read once the slide has ended.
+  await expect
+    .poll(async () => (await summary.boundingBox())?.height ?? 0)
+    .toBeGreaterThanOrEqual(PHONE.height * 0.8);
   const box = await summary.boundingBox();
   expect(box).toBeTruthy();
   if (!box) return;
-  // Opened whole at once: the sheet takes the screen's height but for a strip that shows the page behind it.
-  expect(box.height).toBeGreaterThanOrEqual(PHONE.height * 0.8);
   expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 1);
 
   // The summary's end scrolls into the sheet; the referral code's Apply is pressed there and answers.

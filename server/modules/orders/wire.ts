@@ -75,6 +75,7 @@ export function orderToWire(row: OrderRow, keys: readonly string[]): Order {
         customization_description: p.customization_description ?? null,
       })),
     })),
+    ad_booking: null,
   };
 }
 

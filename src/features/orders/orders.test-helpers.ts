@@ -53,6 +53,7 @@ export function wireOrder(overrides: Partial<Order> = {}): Order {
     order_game_keys_status: { is_game_keys_required: false, game_keys_assigned_status: 'NOT_ASSIGNED' },
     game_keys: [],
     payment_id: null,
+    ad_booking: null,
     packages: [
       {
         package_id: 1,

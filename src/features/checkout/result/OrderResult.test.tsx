@@ -45,6 +45,7 @@ const order: Order = {
   game_keys: ['GAME-KEY-1234'],
   payment_id: 'pay_S4nDb0x1',
   packages: [],
+  ad_booking: null,
 };
 
 beforeEach(() => {
