@@ -41,6 +41,12 @@ test('a business kit is refused without an invite code: the server says why unde
   await expect(payButton(page)).toHaveAccessibleDescription('Enter your invite code in the order summary');
 
   const { summary, field } = await inviteField(page);
+  // The invite code is the only code this checkout takes, with the way to ask for one.
+  await expect(summary.getByLabel('Coupon code')).toHaveCount(0);
+  await expect(summary.getByRole('link', { name: 'No invite yet? Ask for one' })).toHaveAttribute(
+    'href',
+    '/form/get-invite?product=business-kit',
+  );
   await field.fill('NOT-AN-INVITE');
   await summary.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(field).toHaveAccessibleDescription(/This invite code is not valid/);

@@ -49,7 +49,10 @@ function LicencePin({ licence }: { licence: UserBusinessLicence }) {
           device_code: value.deviceCode.trim() || null,
         });
         setSaved(`Device ${updated.device?.device_id ?? ''} registered to pin ${licence.pin}`);
-        await client.invalidateQueries({ queryKey: LICENCES_QUERY_KEY });
+        // The server's answer is the licence as it now stands: shown at once, without asking for the list again.
+        client.setQueriesData<UserBusinessLicence[]>({ queryKey: LICENCES_QUERY_KEY }, (list) =>
+          list?.map((l) => (l.user_business_licence_id === updated.user_business_licence_id ? updated : l)),
+        );
       } catch (error) {
         // A field the server names goes under it; anything else above the button; what was typed stays.
         if (!applyApiFieldError(formApi, error, API_FIELDS)) setFailure(errorMessage(error));

@@ -1,5 +1,6 @@
 import type { Order } from '@contract/orders';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/api/queryClient';
 import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
+import { createQueryPersister, QUERY_PERSIST_BUSTER, shouldPersistQuery } from '@/storage/persister';
 import { MyOrdersPage } from './MyOrdersPage';
 import { wireOrder } from './orders.test-helpers';
-import { myOrdersQuery } from './queries';
+import { licencesQuery, myOrdersQuery } from './queries';
 
 const ZONE = 'Asia/Kolkata';
 /** 3 November 2026, 20:00 in Kolkata. */
@@ -339,6 +341,34 @@ describe('business licences in My orders', () => {
       device_name: null,
       device_code: null,
     });
+  });
+
+  it('a device registered just before a reload shows after it: the saved copy is asked for again', async () => {
+    // The saved cache was written before the device was registered, moments before the page was reloaded.
+    const persister = createQueryPersister({ throttleMs: 0 });
+    const saved = createQueryClient();
+    saved.setQueryData(myOrdersQuery('u-1').queryKey, [licenceOrder]);
+    saved.setQueryData(licencesQuery('u-1', true).queryKey, [pin(1), pin(2)]);
+    await persistQueryClientSave({
+      queryClient: saved,
+      persister,
+      buster: QUERY_PERSIST_BUSTER,
+      dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    });
+    await persister.flush();
+    const { requests } = fakeNetwork((request) =>
+      request.url.includes('/user/orders/v1/')
+        ? json(200, { orders: [licenceOrder] })
+        : json(200, { licences: [pin(1, { device_id: 'VR-BAY-1', device_name: 'Bay 1' }), pin(2)] }),
+    );
+    const client = createQueryClient();
+    await persistQueryClientRestore({ queryClient: client, persister, buster: QUERY_PERSIST_BUSTER });
+    mount({ client });
+    const region = await screen.findByRole('region', { name: 'Licences and their devices' });
+    await waitFor(() =>
+      expect(within(region).getByRole('form', { name: 'Pin 1' })).toHaveTextContent('Pin 1: runs on Bay 1'),
+    );
+    expect(requests.filter((r) => r.url.includes('/user/business_licences/v1/'))).toHaveLength(1);
   });
 
   it('asks for licences only when a paid order holds one', async () => {

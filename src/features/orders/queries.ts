@@ -18,4 +18,6 @@ export const licencesQuery = (userId: string, enabled: boolean) =>
     queryKey: [...LICENCES_QUERY_KEY, userId] as const,
     queryFn: ({ signal }) => fetchLicences({ signal }),
     enabled,
+    // The saved copy may predate a device registered just before a reload: ask again whenever the page opens.
+    staleTime: 0,
   });
