@@ -1,12 +1,12 @@
 import { onlineManager } from '@tanstack/react-query';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveApiConfig } from '@/api/config';
+import { resolveApiConfig, setApiConfig } from '@/api/config';
 import { flushOutbox } from '@/api/outbox';
 import { fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { clearTokens, setTokens } from '@/api/tokens';
 import { droppedEntries, OUTBOX_DATABASE, OUTBOX_STORE, pendingEntries } from '@/storage/outbox';
-import { eventsPushUrl, track } from './track';
+import { track } from './track';
 
 beforeEach(async () => {
   await clear(createStore(OUTBOX_DATABASE, OUTBOX_STORE));
@@ -83,12 +83,17 @@ describe('track', () => {
     expect(window.dataLayer).toHaveLength(2);
   });
 
-  it('uses the marketing base address when one is configured', () => {
-    expect(eventsPushUrl(resolveApiConfig({ VITE_MARKETING_BASE_URL: 'https://mkt.example/' }))).toBe(
-      'https://mkt.example/api/marketing/web_engage/events/push/',
-    );
-    expect(eventsPushUrl(resolveApiConfig({ VITE_API_BASE_URL: 'https://api.example' }))).toBe(
-      'https://api.example/api/marketing/web_engage/events/push/',
-    );
+  it('sends to the marketing base address when one is configured', async () => {
+    setApiConfig({
+      ...resolveApiConfig({ VITE_MARKETING_BASE_URL: 'https://mkt.example/' }),
+      timeoutMs: 2_000,
+    });
+    onlineManager.setOnline(false);
+    track('requested_otp');
+    await stored(1);
+    const { requests } = fakeNetwork(() => json(202, { accepted: true }));
+    onlineManager.setOnline(true);
+    await flushOutbox({ ignoreBackoff: true });
+    expect(requests.map((r) => r.url)).toEqual(['https://mkt.example/api/marketing/web_engage/events/push/']);
   });
 });

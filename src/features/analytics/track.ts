@@ -1,5 +1,4 @@
 import { MARKETING_EVENTS } from '@contract/constants';
-import { type ApiConfig, getApiConfig, serviceUrl } from '@/api/config';
 import { getTokens } from '@/api/tokens';
 import { trackedCountry } from '@/lib/countries';
 import { countryStore } from '@/state/country';
@@ -24,11 +23,6 @@ export type Track = (event: AnalyticsEvent, properties?: AnalyticsProperties) =>
 export const EVENTS_PUSH_PATH = '/web_engage/events/push/';
 export const USERS_PUSH_PATH = '/web_engage/users/push/';
 export const ANONYMOUS_USERS_PUSH_PATH = '/web_engage/users/anonymous/push/';
-
-/** The marketing service's events address (spec §7: its own base address, resolved by src/api/config.ts). */
-export function eventsPushUrl(config: ApiConfig = getApiConfig()): string {
-  return serviceUrl('marketing', EVENTS_PUSH_PATH, undefined, config);
-}
 
 declare global {
   interface Window {

@@ -8,6 +8,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { clear } from 'idb-keyval';
+import { useLayoutEffect } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileQuery } from '@/api/account';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
@@ -16,7 +17,7 @@ import { wireProfile } from '@/api/user.test-helpers';
 import { fakeEstimate } from '@/features/cart/estimate.test-helpers';
 import { addPackageToCart, cartStore, disposeCart } from '@/state/cart';
 import { pkg, product, solo } from '@/state/cart.test-helpers';
-import { countryStore } from '@/state/country';
+import { countryStore, setCountry } from '@/state/country';
 import {
   readCheckoutDraft,
   readCheckoutEstimate,
@@ -157,6 +158,12 @@ function summary(state: CheckoutSummaryState) {
 const totalBar = (state: CheckoutSummaryState) => (
   <p>Total {formatMoney(state.estimate.totalPrice, state.estimate.currency)}</p>
 );
+
+/** Runs on every commit of the render it is part of, before that render's effects. */
+function OnCommit({ run }: { run: () => void }) {
+  useLayoutEffect(run);
+  return null;
+}
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -558,6 +565,43 @@ describe('CheckoutPage', () => {
       .filter((body) => body.invite_code === 'BUSINESS-DEMO');
     expect(withCode.length).toBeGreaterThan(0);
     expect(estimateCalls().some((r) => (r.body as PriceEstimateRequest).associate_code)).toBe(false);
+  });
+
+  it('the last of two quick country choices wins, the second made while the first is still reaching the form', async () => {
+    let chosen = false;
+    let secondChosen = () => {};
+    const firstReachesForm = new Promise<void>((resolve) => {
+      secondChosen = resolve;
+    });
+    // On the commit of the page's deferred render, before its effects run: where the buyer's second choice lands.
+    const chooseSecond = () => {
+      if (chosen || countryStore.countryCode !== 'US') return;
+      chosen = true;
+      void setCountry('GB');
+      secondChosen();
+    };
+    renderCheckout({
+      international: true,
+      totalBar: (state) => (
+        <>
+          {totalBar(state)}
+          <OnCommit run={chooseSecond} />
+        </>
+      ),
+    });
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(country).toHaveTextContent('India');
+    // The browser's own scheduling: the deferred render and its effects run as separate tasks.
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      void setCountry('US');
+      await firstReachesForm;
+      await waitFor(() => expect(country).toHaveTextContent('United Kingdom'));
+      await waitFor(() => expect(countryStore.countryCode).toBe('GB'));
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
   });
 
   it('applies a referral code from the page address on load', async () => {

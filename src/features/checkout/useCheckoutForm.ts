@@ -116,9 +116,10 @@ export function useCheckoutForm({ controller, profile, draft }: UseCheckoutFormO
   }, [form, referralCode]);
 
   // The country is the shop's: a currency switch elsewhere changes the form's, and the form's changes the shop's.
+  // Shop to form runs no listener: this render's country may be older than the shop's, and must not be sent back.
   useEffect(() => {
     if (form.getFieldValue('country') !== controller.countryCode) {
-      form.setFieldValue('country', controller.countryCode);
+      form.setFieldValue('country', controller.countryCode, { dontRunListeners: true });
       form.setFieldValue('state', '');
     }
   }, [form, controller.countryCode]);

@@ -242,6 +242,27 @@ describe('GetInviteForm', () => {
     expect(screen.getByLabelText(/Full name/)).toHaveValue('Asha R');
   });
 
+  it('leaves the field the buyer is in to them when the profile arrives, so what they type is kept once', async () => {
+    setTokens('main', { accessToken: 'access-1', refreshToken: 'refresh-1', userId: 'u-1', expires: null });
+    let answerProfile: (response: Response) => void = () => undefined;
+    fakeNetwork((request) =>
+      request.url.includes('/profile/v1/')
+        ? new Promise<Response>((resolve) => {
+            answerProfile = resolve;
+          })
+        : json(201, stored(request)),
+    );
+    renderAt(<GetInviteForm userId="u-1" />, PATH);
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/Full name/);
+    // In the field, about to type: the profile answers before the first key.
+    await user.click(name);
+    answerProfile(json(200, { profile: wireProfile({ email: 'asha@example.in' }) }));
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveValue('asha@example.in'));
+    await user.keyboard('Asha Kumar');
+    expect(name).toHaveValue('Asha Kumar');
+  });
+
   it('offers a signed-out visitor the sign-in, back to this form', async () => {
     shopServer();
     renderAt(<GetInviteForm userId={null} product="BUSINESS_KIT" />, `${PATH}?product=business-kit`);

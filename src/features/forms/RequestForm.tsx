@@ -119,13 +119,17 @@ export function RequestForm({
     return () => subscription.unsubscribe();
   }, [definition, form, formId]);
 
-  // The profile fills the fields the buyer has not touched yet, whenever it arrives.
+  // The profile fills the fields the buyer has not touched yet, whenever it arrives; not the one they are in, where
+  // the value would land under their caret and what they type next would follow it.
   const details = profile.data;
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!details) return;
     const names = fieldNames(definition);
     const untouched = (name: 'fields.name' | 'fields.email' | 'phone') =>
-      !form.getFieldMeta(name)?.isTouched && form.getFieldValue(name) === '';
+      !form.getFieldMeta(name)?.isTouched &&
+      form.getFieldValue(name) === '' &&
+      formRef.current?.elements.namedItem(name) !== document.activeElement;
     const quietly = { dontUpdateMeta: true } as const;
     if (details.name && names.includes('name') && untouched('fields.name'))
       form.setFieldValue('fields.name', details.name, quietly);
@@ -274,7 +278,7 @@ export function RequestForm({
           Have an account? {signInLink('Sign in')} and we fill in your details.
         </p>
       )}
-      <form className="form-page__form" noValidate onSubmit={submit}>
+      <form ref={formRef} className="form-page__form" noValidate onSubmit={submit}>
         {definition.fields.map(renderField)}
         {formError && (
           <p className="form-page__error" role="alert">

@@ -1,10 +1,21 @@
 import type { DesignChoice } from '@contract/bat-design';
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import { lazy, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
+import { onIdle } from '@/lib/idle';
 import { splitPackageName } from '@/lib/packageName';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
@@ -32,8 +43,10 @@ import './PackageCard.css';
 
 // Only an out-of-stock package shows it: the form library and zod load with it, not with every product page.
 const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((m) => ({ default: m.NotifyMeForm })));
-// Only the custom bat's page needs it, and below its first screen.
+// Only the custom bat's page needs it, and below its first screen: it loads once the page is idle or touched.
 const BatDesigner = lazy(() => import('./BatDesigner'));
+/** The latest the designer waits for an idle moment, in ms. */
+const DESIGNER_IDLE_TIMEOUT_MS = 3000;
 
 /** The most of one product a buyer can put in the cart from a product page. */
 export const MAX_PER_PRODUCT = 10;
@@ -91,6 +104,31 @@ function errorMessage(error: unknown): string | undefined {
 /** The package's product made to the buyer's design (the custom bat), if it has one in stock. */
 function designable(pkg: Package): Product | undefined {
   return pkg.products.find((p) => p.customization_options && productStock(p).kind !== 'out');
+}
+
+/** What the design a designer starts from (each choice's first option) adds to a bat before tax. */
+function firstDesignExtraMinor(product: Product, currency: Currency): number {
+  const groups = product.customization_options?.groups ?? [];
+  return groups.reduce((sum, g) => sum + toMinor(g.options[0]?.price_delta ?? 0, currency), 0);
+}
+
+/**
+ * Whether work nobody sees yet may start: once the browser is idle (at the latest after `timeout` ms), or at once
+ * when the buyer scrolls or touches what `start` is bound to. Rendered as a transition, in slices that give way.
+ */
+function useIdleOrTouched(enabled: boolean, timeout: number): [boolean, () => void] {
+  const [started, setStarted] = useState(false);
+  const start = useCallback(() => startTransition(() => setStarted(true)), []);
+  useEffect(() => {
+    if (!enabled || started) return;
+    const cancel = onIdle(start, timeout);
+    window.addEventListener('scroll', start, { once: true, passive: true });
+    return () => {
+      cancel();
+      window.removeEventListener('scroll', start);
+    };
+  }, [enabled, started, start, timeout]);
+  return [started, start];
 }
 
 function ProductRow({
@@ -164,8 +202,9 @@ export function PackageCard({
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const batProduct = pkg.package_type === 'customizable' ? designable(pkg) : undefined;
-  // The designer (loaded with the page's first render) reports the design on screen, priced, and whether it is valid.
+  // The designer reports the design on screen, priced, and whether it is valid.
   const [choice, setChoice] = useState<{ made: DesignChoice; valid: boolean } | null>(null);
+  const [designerWanted, wantDesigner] = useIdleOrTouched(batProduct !== undefined, DESIGNER_IDLE_TIMEOUT_MS);
   const onDesign = useCallback((made: DesignChoice, valid: boolean) => {
     setAdded(false);
     setChoice({ made, valid });
@@ -188,11 +227,15 @@ export function PackageCard({
   const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0) || designInvalid;
   const extras: Record<number, number> =
     batProduct && choice ? { [batProduct.product_id]: choice.made.extraMinor } : {};
-  // The bat's price for the design on screen: the bar shows it until something is chosen.
-  const designMinor =
-    batProduct && choice
-      ? withTax(toMinor(batProduct.taxable_amount, currency) + choice.made.extraMinor, batProduct.gst_rate)
-      : null;
+  // The bat's price for the design on screen (the one it starts from while the designer loads): the bar shows it
+  // until something is chosen.
+  const designMinor = batProduct
+    ? withTax(
+        toMinor(batProduct.taxable_amount, currency) +
+          (choice ? choice.made.extraMinor : firstDesignExtraMinor(batProduct, currency)),
+        batProduct.gst_rate,
+      )
+    : null;
   const fromMinor = customizable ? cheapestUnitMinor(pkg.products, currency) : null;
   const article = useRef<HTMLElement>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
@@ -298,13 +341,17 @@ export function PackageCard({
       </ul>
       {batProduct?.customization_options && (
         <Suspense fallback={<div className="bat-designer-placeholder" />}>
-          <BatDesigner
-            options={batProduct.customization_options}
-            gstRate={batProduct.gst_rate}
-            currency={currency}
-            disabled={outOfStock}
-            onChange={onDesign}
-          />
+          {designerWanted ? (
+            <BatDesigner
+              options={batProduct.customization_options}
+              gstRate={batProduct.gst_rate}
+              currency={currency}
+              disabled={outOfStock}
+              onChange={onDesign}
+            />
+          ) : (
+            <div className="bat-designer-placeholder" />
+          )}
         </Suspense>
       )}
       <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
@@ -379,6 +426,8 @@ export function PackageCard({
         className="catalogue-card"
         aria-labelledby={titleId}
         data-package-code={pkg.package_code}
+        onPointerDownCapture={batProduct ? wantDesigner : undefined}
+        onFocusCapture={batProduct ? wantDesigner : undefined}
       >
         <Gallery pictures={packagePictures(pkg)} label={pkg.name} eager={eager} />
         <div className="catalogue-card__body">
