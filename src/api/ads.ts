@@ -5,7 +5,7 @@ import type {
   SlotDetailsResponse,
   SlotsForPackageResponse,
 } from '@contract/ads';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { serviceUrl } from './config';
 import { type UploadOptions, uploadFile } from './upload';
@@ -21,7 +21,7 @@ const adsSchemas = () => import('@contract/ads');
 export const adsKeys = {
   all: ['ads'] as const,
   slots: (packageId: number) => ['ads', 'slots', packageId] as const,
-  slotDetails: (request: SlotDetailsRequest) => ['ads', 'slotDetails', request] as const,
+  slotDetails: (request: SlotDetailsRequest | null) => ['ads', 'slotDetails', request] as const,
 };
 
 /** POST get_available_slots_details_for_rental_package: the package's devices and their taken days. */
@@ -42,20 +42,23 @@ export function slotsForPackageQuery(packageId: number) {
   });
 }
 
-/** POST get_available_slot_details: whether every chosen device is free on every chosen day. */
-export function slotDetailsQuery(request: SlotDetailsRequest) {
+/** POST get_available_slot_details: whether every chosen device is free on every chosen day; nothing asked without a choice. */
+export function slotDetailsQuery(request: SlotDetailsRequest | null) {
   return queryOptions({
     queryKey: adsKeys.slotDetails(request),
-    queryFn: ({ signal }): Promise<SlotDetailsResponse> =>
-      apiRequest({
-        service: 'invoicing',
-        path: '/get_available_slot_details/v1/',
-        method: 'POST',
-        body: request,
-        schema: () => adsSchemas().then((schemas) => schemas.slotDetailsResponseSchema),
-        optionalAuth: true,
-        signal,
-      }),
+    queryFn:
+      request === null
+        ? skipToken
+        : ({ signal }): Promise<SlotDetailsResponse> =>
+            apiRequest({
+              service: 'invoicing',
+              path: '/get_available_slot_details/v1/',
+              method: 'POST',
+              body: request,
+              schema: () => adsSchemas().then((schemas) => schemas.slotDetailsResponseSchema),
+              optionalAuth: true,
+              signal,
+            }),
   });
 }
 

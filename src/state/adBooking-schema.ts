@@ -14,6 +14,8 @@ export const adBookingChoiceSchema = z.object({
   adName: z.string(),
   venue: z.string(),
   deviceCodes: z.array(z.string().min(1)).max(AD_MAX_DEVICES),
+  /** The chosen devices' names, as the venue calls them. */
+  deviceNames: z.record(z.string(), z.string()),
   /** Both days included, yyyy-MM-dd in the buyer's calendar. */
   range: z.object({ start: isoDate, end: isoDate }).nullable(),
   /** A template of the package (its config id) or the advertiser's own upload (null id, with its file name). */

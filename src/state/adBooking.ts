@@ -53,17 +53,19 @@ export function chooseAdPackage(ref: AdPackageRef): void {
   adBookingStore.choice = {
     ...ref,
     deviceCodes: [],
+    deviceNames: {},
     range: null,
     asset: null,
     updatedAt: Date.now(),
   };
 }
 
-export function toggleAdDevice(deviceCode: string): void {
-  edit(({ deviceCodes }) => ({
+export function toggleAdDevice(deviceCode: string, deviceName = deviceCode): void {
+  edit(({ deviceCodes, deviceNames }) => ({
     deviceCodes: deviceCodes.includes(deviceCode)
       ? deviceCodes.filter((code) => code !== deviceCode)
       : [...deviceCodes, deviceCode],
+    deviceNames: { ...deviceNames, [deviceCode]: deviceName },
   }));
 }
 
