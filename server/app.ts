@@ -5,6 +5,7 @@ import pino from 'pino';
 import { type Config, productionProblems, trustProxyOption } from './config';
 import type { AppDeps, ModuleOptions } from './context';
 import { errorForLog } from './errors';
+import { adsModule } from './modules/ads/routes';
 import { associatesModule } from './modules/associates/routes';
 import { authModule } from './modules/auth/routes';
 import { catalogueModule } from './modules/catalogue/routes';
@@ -105,6 +106,7 @@ const MODULES = [
   associatesModule,
   paymentsModule,
   ordersModule,
+  adsModule,
   invitesModule,
   paymentRoutesModule,
   retentionModule,

@@ -1,4 +1,5 @@
 /** The database schema, one file per module; drizzle-kit and the client read it from here. */
+export * from './ads';
 export * from './associates';
 export * from './auth';
 export * from './catalogue';

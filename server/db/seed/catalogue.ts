@@ -1,8 +1,11 @@
 import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '@contract/catalogue';
 import { toMinor } from '@contract/money';
+import { TZDate } from '@date-fns/tz';
+import { addYears, format } from 'date-fns';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { taxableFromInclusive } from '../../modules/pricing/pricing';
+import { DEFAULT_TIME_ZONE } from '../../time-zone';
 import * as schema from '../schema';
 
 type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -493,14 +496,18 @@ export const SEED_PACKAGES: SeedPackage[] = [
   },
 ];
 
+/** The venues take bookings from this day (a past start is harmless: no one books before today). */
+const AD_WINDOW_START = '2026-01-01';
+/** How far ahead the venues take bookings: counted from the seeding day, so the window never runs out on a new shop. */
+const AD_WINDOW_YEARS = 2;
+
 const SEED_ADS = [
   {
     packageCode: 'AD_MUMBAI_ARENA',
     productCode: 'IBC_AD_SLOT_MUMBAI_ARENA',
     adName: 'Arena bay screens',
     venue: 'IBC Cricket Arena, Lower Parel, Mumbai',
-    startDate: '2026-12-01',
-    endDate: '2027-03-31',
+    startDate: AD_WINDOW_START,
     adAssets: [
       { asset_url: pic('ad-arena'), asset_template_image_config_id: 101 },
       { asset_url: pic('ad-arena'), asset_template_image_config_id: 102 },
@@ -516,8 +523,7 @@ const SEED_ADS = [
     productCode: 'IBC_AD_SLOT_BENGALURU_MALL',
     adName: 'Experience zone screens',
     venue: 'IBC Experience Zone, Koramangala, Bengaluru',
-    startDate: '2026-12-01',
-    endDate: '2027-02-28',
+    startDate: AD_WINDOW_START,
     adAssets: [{ asset_url: pic('ad-mall'), asset_template_image_config_id: 201 }],
     devices: [
       { code: 'BLR-MALL-1', name: 'Atrium screen' },
@@ -884,7 +890,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         adName: ad.adName,
         venue: ad.venue,
         startDate: ad.startDate,
-        endDate: ad.endDate,
+        endDate: format(addYears(new TZDate(now, DEFAULT_TIME_ZONE), AD_WINDOW_YEARS), 'yyyy-MM-dd'),
         adAssets: ad.adAssets,
       })
       .onConflictDoNothing({ target: schema.adConfigs.packageId });

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ORDER_RESERVATION_MINUTES, type OrderCreateResponse } from '@contract/orders';
 import type { Executor } from '../../db/client';
-import type { HttpError } from '../../errors';
+import { HttpError } from '../../errors';
+import * as ads from '../ads/repo';
+import { shortDay } from '../ads/rules';
 import type { EstimateVariant } from '../checkout/rules';
 import { INVITE_FIELD, takeInviteUse } from '../invites/service';
 import { minutes, type OrdersContext, PAYMENT_CLAIM_MS, refuse } from './context';
@@ -10,7 +12,7 @@ import type { Settlement } from './pay';
 import type { ProviderPayments } from './payment-details';
 import { type OrderCreateInput, OutOfStockError, outOfStock, prepareOrder } from './prepare';
 import * as repo from './repo';
-import { needsInvite } from './rules';
+import { type AdHold, needsInvite } from './rules';
 import { createResponse } from './wire';
 
 /** JSON with its object keys sorted: the same request always hashes the same. */
@@ -29,6 +31,18 @@ export function requestHash(variant: EstimateVariant, body: OrderCreateInput): s
   return createHash('sha256').update(canonicalJson({ variant, body })).digest('hex');
 }
 
+const DEVICES_FIELD = 'ad_event_order_details.device_codes';
+
+/** A device the order wants is held or booked for overlapping days: 409, naming the orders that hold it. */
+class AdClashError extends HttpError {
+  constructor(
+    message: string,
+    readonly holders: readonly string[],
+  ) {
+    super(409, message, { field: DEVICES_FIELD });
+  }
+}
+
 function newOrderId(): string {
   return `ord_${randomBytes(16).toString('base64url')}`;
 }
@@ -39,13 +53,45 @@ export function createOrderCreation(
   {
     markPaid,
     expireDue,
+    expireIfDue,
+    isDue,
     ensurePayment,
     handOut,
-  }: Pick<Settlement, 'markPaid'> & Pick<Expiry, 'expireDue'> & ProviderPayments,
+  }: Pick<Settlement, 'markPaid'> & Pick<Expiry, 'expireDue' | 'expireIfDue' | 'isDue'> & ProviderPayments,
 ) {
   const { db, now, log, transaction } = ctx;
-  const prepare = (body: OrderCreateInput, variant: EstimateVariant, userId: string) =>
-    prepareOrder(ctx, body, variant, userId);
+  const prepare = (body: OrderCreateInput, variant: EstimateVariant, userId: string, zone: string) =>
+    prepareOrder(ctx, body, variant, userId, zone);
+
+  /** What holds a device the order could not take, as a person can act on it. */
+  async function adClash(hold: AdHold, zone: string): Promise<AdClashError> {
+    const config = await ads.findAdConfig(db, { id: hold.adConfigId });
+    const wanted = config?.devices.filter((d) => hold.deviceCodes.includes(d.deviceCode)) ?? [];
+    const taken = await ads.takenBetween(db, {
+      deviceIds: wanted.map((d) => d.id),
+      from: hold.from,
+      to: hold.to,
+    });
+    const [first] = taken;
+    const device = wanted.find((d) => d.id === first?.deviceId);
+    const message =
+      first && device
+        ? `${device.deviceName} is already booked from ${shortDay(first.from, zone)} to ${shortDay(new Date(first.to.getTime() - 1000), zone)}: choose other days or devices`
+        : 'A screen you chose was just booked by someone else: choose other days or devices';
+    return new AdClashError(message, [...new Set(taken.map((t) => t.orderId))]);
+  }
+
+  /** Closes the lapsed, not yet swept orders among those holding a device; how many there were. */
+  async function freeLapsedHolders(orderIds: readonly string[]): Promise<number> {
+    let freed = 0;
+    for (const id of orderIds) {
+      const holder = await repo.findOrder(db, id);
+      if (!holder || !isDue(holder, now())) continue;
+      await expireIfDue(id);
+      freed += 1;
+    }
+    return freed;
+  }
 
   /** The first wanted product that has too few units now, for a create the database refused. */
   async function shortfall(wanted: Map<number, { quantity: number; name: string }>): Promise<HttpError> {
@@ -97,6 +143,8 @@ export function createOrderCreation(
     idempotencyKey: string;
     /** The shop's origin, for the hosted page's way back. */
     origin: string;
+    /** The buyer's zone (x-tz): an ad's days are theirs. */
+    zone: string;
   }): Promise<OrderCreateResponse> {
     const { body, variant } = input;
     const hash = requestHash(variant, body);
@@ -107,7 +155,12 @@ export function createOrderCreation(
     try {
       return await attempt();
     } catch (error) {
-      // Stock that lapsed unpaid orders still hold goes back only when a buyer needs it, then the order is tried again.
+      // Stock and screens that lapsed unpaid orders still hold go back only when a buyer needs them, then the order
+      // is tried again.
+      if (error instanceof AdClashError) {
+        if ((await freeLapsedHolders(error.holders)) === 0) throw error;
+        return attempt();
+      }
       if (!(error instanceof OutOfStockError) || (await expireDue()) === 0) throw error;
       return attempt();
     }
@@ -119,18 +172,18 @@ export function createOrderCreation(
     orderId: string,
     callbackFor: (id: string) => string,
   ): Promise<OrderCreateResponse> {
-    const { userId, body, variant, idempotencyKey } = input;
+    const { userId, body, variant, idempotencyKey, zone } = input;
     // A retry usually meets its key in the transaction; one the catalogue would refuse now (say, the last unit is
     // its own order's) is answered what it was answered before.
     let prepared: Awaited<ReturnType<typeof prepare>>;
     try {
-      prepared = await prepare(body, variant, userId);
+      prepared = await prepare(body, variant, userId, zone);
     } catch (error) {
       const seen = await repo.findIdempotencyKey(db, userId, idempotencyKey);
       if (seen) return replay(seen, hash, callbackFor(seen.orderId ?? ''));
       throw error;
     }
-    const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode } = prepared;
+    const { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode, adHold } = prepared;
 
     const at = now();
     const totalMinor = minor(estimate.amount_payable);
@@ -207,9 +260,10 @@ export function createOrderCreation(
       });
     // Only an order that needs its invite takes a use of it.
     const inviteCode = needsInvite(snapshot) ? body.invite_code : null;
-    // The order, its key and its stock are one statement; a code or a free order adds steps to its transaction.
+    // The order, its key and its stock are one statement; a code, an ad's screens or a free order add steps to its
+    // transaction (after the key, so a retry with the same key never reaches the screens).
     const written =
-      !body.coupon_code && !inviteCode && totalMinor > 0
+      !body.coupon_code && !inviteCode && !adHold && totalMinor > 0
         ? insert(db)
         : transaction(async (tx, bump) => {
             const inserted = await insert(tx);
@@ -218,6 +272,7 @@ export function createOrderCreation(
               const taken = await takeInviteUse(tx, { code: inviteCode, userId, orderId, at });
               if (!taken.ok) throw refuse(400, taken.message, INVITE_FIELD);
             }
+            if (adHold) await ads.holdDevices(tx, { ...adHold, orderId, at });
             // Spec §4 step 9: nothing to pay means paid.
             if (totalMinor > 0) return inserted;
             await markPaid(tx, inserted.row, null, bump);
@@ -226,6 +281,7 @@ export function createOrderCreation(
     const created = await written.catch(async (error: unknown) => {
       if (repo.isIdempotencyKeyTaken(error)) return null;
       if (repo.isStockShortfall(error)) throw await shortfall(wanted);
+      if (adHold && ads.isAdClash(error)) throw await adClash(adHold, zone);
       throw error;
     });
     if (created && created.version !== null) ctx.stockTaken?.(created.version, created.levels);

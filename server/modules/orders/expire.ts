@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
+import { releaseBooking } from '../ads/repo';
 import type { PaymentProvider } from '../payments/provider';
 import {
   isOpen,
@@ -22,7 +23,7 @@ export function createExpiry(
 ) {
   const { db, now, log, provider, transaction } = ctx;
 
-  /** Gives an unpaid order's stock (and coupon use) back, once, and sets its final status. */
+  /** Gives an unpaid order's stock, coupon use and ad screens back, once, and sets its final status. */
   async function close(
     tx: Executor,
     order: OrderRow,
@@ -34,6 +35,7 @@ export function createExpiry(
       await repo.returnStock(tx, order.reservation, at);
       await repo.releaseRedemption(tx, order.id);
       if (order.reservation.length > 0) await bump();
+      await releaseBooking(tx, order.id, at);
     }
     return repo.updateOrder(tx, order.id, {
       status,

@@ -1,11 +1,12 @@
 import type { OrderStatus, PaymentResult } from '@contract/orders';
 import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
+import { isAdClash, markBooked, reholdBooking } from '../ads/repo';
 import type { OrderPayments, PaymentOutcome } from '../payments/provider';
 import { isSettled, ORDER_NOT_FOUND, type OrdersContext, refuse } from './context';
 import * as repo from './repo';
 
-/** Inside a late payment's savepoint: a unit it needs has gone to another buyer. */
+/** Inside a late payment's savepoint: a unit or an ad screen it needs has gone to another buyer. */
 class StockGoneError extends Error {}
 
 /** An order's payment settled: the provider's word applied, and a late payment whose stock had gone refunded. */
@@ -13,9 +14,10 @@ export function createSettlement(ctx: OrdersContext) {
   const { db, now, log, provider, transaction } = ctx;
 
   /**
-   * Marks an order paid inside a transaction: stock, coupon, sales and its game key, each once. An order that had
-   * lapsed (cancelled or expired, its stock given back) takes its stock again only if all of it is still there;
-   * otherwise the unit went to another buyer, so the payment is refunded instead: never a unit sold twice.
+   * Marks an order paid inside a transaction: stock, coupon, sales, its game key and its ad booking, each once. An
+   * order that had lapsed (cancelled or expired, its stock and screens given back) takes them again only if all of
+   * them are still free; otherwise they went to another buyer, so the payment is refunded instead: never a unit
+   * sold, or a screen booked, twice.
    */
   async function markPaid(
     tx: Executor,
@@ -24,7 +26,7 @@ export function createSettlement(ctx: OrdersContext) {
     bump: () => Promise<void>,
   ): Promise<'SUCCESS' | 'REFUND_PENDING'> {
     const at = now();
-    if (order.stockReleasedAt !== null && order.reservation.length > 0) {
+    if (order.stockReleasedAt !== null) {
       const retaken = await tx
         .transaction(async (savepoint) => {
           for (const line of order.reservation) {
@@ -32,6 +34,9 @@ export function createSettlement(ctx: OrdersContext) {
               throw new StockGoneError();
             }
           }
+          await reholdBooking(savepoint, order.id).catch((error: unknown) => {
+            throw isAdClash(error) ? new StockGoneError() : error;
+          });
           return true;
         })
         .catch((error: unknown) => {
@@ -46,11 +51,11 @@ export function createSettlement(ctx: OrdersContext) {
         });
         log.warn(
           { order_id: order.id, was: order.status },
-          'a payment arrived after the order lapsed and its stock was sold: refunding it',
+          'a payment arrived after the order lapsed and its stock or screens went to another: refunding it',
         );
         return 'REFUND_PENDING';
       }
-      await bump();
+      if (order.reservation.length > 0) await bump();
     }
     if (order.stockReleasedAt !== null && order.couponCode) {
       await repo.recordRedemption(tx, {
@@ -67,6 +72,7 @@ export function createSettlement(ctx: OrdersContext) {
       providerPaymentId: paymentId ?? order.providerPaymentId,
       updatedAt: at,
     });
+    await markBooked(tx, order.id, at);
     await repo.recordSales(
       tx,
       order.id,

@@ -5,9 +5,16 @@ import type { z } from 'zod';
 import type { OrderRow, StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { paymentServicesFor } from '../catalogue/read';
+import type { CatalogueAd } from '../catalogue/repo';
 import type { EstimateVariant, PriceEstimateInput } from '../checkout/rules';
 import { type OrdersContext, refuse } from './context';
-import { assertAdQuantities, assertExpectedTotal, assertInvitePresent, assertVerifiedEmail } from './rules';
+import {
+  adHoldOf,
+  assertAdQuantities,
+  assertExpectedTotal,
+  assertInvitePresent,
+  assertVerifiedEmail,
+} from './rules';
 
 export type OrderCreateInput = z.output<typeof orderCreateRequestSchema>;
 
@@ -72,10 +79,13 @@ export async function prepareOrder(
     checkout,
     findPackage,
     pickupLocations,
-  }: Pick<OrdersContext, 'db' | 'checkout' | 'findPackage' | 'pickupLocations'>,
+    now,
+  }: Pick<OrdersContext, 'db' | 'checkout' | 'findPackage' | 'pickupLocations' | 'now'>,
   body: OrderCreateInput,
   variant: EstimateVariant,
   userId: string,
+  /** The buyer's zone (x-tz): an ad's days are theirs. */
+  zone: string,
 ) {
   await assertVerifiedEmail(db, userId, body);
   const estimate = await checkout.estimate(estimateInput(body), variant, userId);
@@ -84,9 +94,11 @@ export async function prepareOrder(
 
   const snapshot: StoredOrderPackage[] = [];
   const wanted = new Map<number, { quantity: number; name: string; limited: boolean }>();
+  const ads: CatalogueAd[] = [];
   for (const [index, priced] of estimate.packages.entries()) {
     const pkg = await findPackage(priced.package_id);
     if (!pkg) throw refuse(404, 'Package not found', `packages.${index}.package_id`);
+    if (pkg.ad) ads.push(pkg.ad);
     const products = priced.products.map((line) => {
       const item = pkg.items.find((i) => i.product.id === line.product_id)?.product;
       if (!item) throw refuse(404, 'Product not found', `packages.${index}.products`);
@@ -162,6 +174,7 @@ export async function prepareOrder(
 
   assertInvitePresent(snapshot, body);
   assertAdQuantities(snapshot, body);
+  const adHold = adHoldOf(ads, body, zone, now());
   assertExpectedTotal(body, minor(estimate.amount_payable), currency);
 
   // Spec §3: game keys when there is exactly one package holding one product of the game type.
@@ -169,5 +182,5 @@ export async function prepareOrder(
   const games = onlyPackage?.products.filter((p) => p.product_type === 'game' && p.quantity > 0) ?? [];
   const gameProductCode = games.length === 1 ? (games[0]?.product_code ?? null) : null;
 
-  return { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode };
+  return { estimate, currency, minor, snapshot, wanted, pickup, gameProductCode, adHold };
 }

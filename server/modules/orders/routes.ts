@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
+import { requestTimeZone } from '../../time-zone';
 import type { EstimateVariant } from '../checkout/rules';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
 import type { OrdersService } from './service';
@@ -74,6 +75,7 @@ const commerceRoutes: FastifyPluginAsyncZod<{
           variant,
           idempotencyKey,
           origin: publicUrl ?? `${request.protocol}://${request.host}`,
+          zone: requestTimeZone(request),
         });
       },
     );
@@ -100,7 +102,9 @@ const commerceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/orders/v1/',
     { preHandler: requireUser, schema: { response: { 200: userOrdersResponseSchema } } },
-    async (request) => ({ orders: await service.history(currentUser(request).userId) }),
+    async (request) => ({
+      orders: await service.history(currentUser(request).userId, requestTimeZone(request)),
+    }),
   );
 
   app.get(
@@ -110,7 +114,11 @@ const commerceRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: orderDetailsQuerySchema, response: { 200: orderResponseSchema } },
     },
     async (request) => ({
-      order: await service.details(request.query.order_id, currentUser(request).userId),
+      order: await service.details(
+        request.query.order_id,
+        currentUser(request).userId,
+        requestTimeZone(request),
+      ),
     }),
   );
 
@@ -145,7 +153,9 @@ const invoicingRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async
       preHandler: requireUser,
       schema: { params: orderParamsSchema, response: { 200: orderResponseSchema } },
     },
-    async (request) => ({ order: await service.details(request.params.id, currentUser(request).userId) }),
+    async (request) => ({
+      order: await service.details(request.params.id, currentUser(request).userId, requestTimeZone(request)),
+    }),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { bookableProblem, todayIn, wholeDays } from '../ads/rules';
+import type { CatalogueAd } from '../catalogue/repo';
 import { INVITE_FIELD } from '../invites/service';
 import { findUser } from '../user/repo';
 
@@ -99,6 +101,65 @@ export function assertAdQuantities(packages: readonly StoredOrderPackage[], body
       }
     }
   }
+}
+
+/** What an ad order holds in its create transaction: these devices of this venue for these whole days. */
+export interface AdHold {
+  adConfigId: number;
+  deviceCodes: string[];
+  /** Device code → name, for a message about a clash. */
+  deviceNames: Map<string, string>;
+  from: Date;
+  to: Date;
+  days: number;
+}
+
+/**
+ * Spec §3: ad_event_order_details names the ad package's own venue, its devices, and whole days inside its window,
+ * from today on in the buyer's zone, at most AD_MAX_DAYS. Null for an order without an ad package.
+ */
+export function adHoldOf(
+  ads: readonly CatalogueAd[],
+  body: OrderBody,
+  zone: string,
+  now: Date,
+): AdHold | null {
+  const [ad, another] = ads;
+  if (!ad) return null;
+  if (another) throw new HttpError(400, 'Book one venue per order', { field: 'packages' });
+  const details = body.ad_event_order_details;
+  if (!details) {
+    throw new HttpError(400, 'Choose the dates and devices for your ad', { field: 'ad_event_order_details' });
+  }
+  if (details.ad_config_id !== ad.id) {
+    throw new HttpError(400, "These dates and devices are for another venue's package: choose them again", {
+      field: 'ad_event_order_details.ad_config_id',
+    });
+  }
+  if (details.venue.trim() !== ad.venue) {
+    throw new HttpError(400, `This package shows at ${ad.venue}: choose that venue`, {
+      field: 'ad_event_order_details.venue',
+    });
+  }
+  const deviceNames = new Map(ad.devices.map((d) => [d.deviceCode, d.deviceName]));
+  const unknown = details.device_codes.find((code) => !deviceNames.has(code));
+  if (unknown !== undefined) {
+    throw new HttpError(400, `${unknown} is not a screen at ${ad.venue}: choose its devices again`, {
+      field: 'ad_event_order_details.device_codes',
+    });
+  }
+  const range = wholeDays(details.datetime_range, zone);
+  if ('error' in range) throw new HttpError(400, range.error, { field: AD_RANGE_FIELD });
+  const problem = bookableProblem(range, ad, todayIn(now, zone));
+  if (problem) throw new HttpError(400, problem, { field: AD_RANGE_FIELD });
+  return {
+    adConfigId: ad.id,
+    deviceCodes: [...details.device_codes],
+    deviceNames,
+    from: range.from,
+    to: range.to,
+    days: range.days,
+  };
 }
 
 /** The total the buyer was shown, when sent, is the total the order would charge; otherwise 409 with the new one. */

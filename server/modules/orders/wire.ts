@@ -1,3 +1,4 @@
+import type { AdBooking } from '@contract/ads';
 import { toMajor } from '@contract/money';
 import type { Order, OrderCreateResponse } from '@contract/orders';
 import type { OrderRow } from '../../db/schema';
@@ -7,7 +8,11 @@ export function customerOrderId(number: number): string {
 }
 
 /** The order as read on the wire (spec §3 Order), amounts in major units. */
-export function orderToWire(row: OrderRow, keys: readonly string[]): Order {
+export function orderToWire(
+  row: OrderRow,
+  keys: readonly string[],
+  adBooking: AdBooking | null = null,
+): Order {
   const major = (minor: number) => toMajor(minor, row.currency);
   return {
     order_id: row.id,
@@ -75,7 +80,7 @@ export function orderToWire(row: OrderRow, keys: readonly string[]): Order {
         customization_description: p.customization_description ?? null,
       })),
     })),
-    ad_booking: null,
+    ad_booking: adBooking,
   };
 }
 
