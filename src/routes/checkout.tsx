@@ -1,7 +1,6 @@
 import { createFileRoute, Navigate, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useSnapshot } from 'valtio';
-import { AdBookingLines, ChangeAdBookingLink } from '@/features/ads/AdBookingLines';
 import { lazyTrack as track } from '@/features/analytics/lazyTrack';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { hasSession, SIGN_IN_PATH } from '@/features/auth/guards';
@@ -68,6 +67,14 @@ const summary = (state: CheckoutSummaryState) => (
 );
 const totalBar = (state: CheckoutSummaryState) => <TotalBar {...state} />;
 
+// Only the ad booking's checkout shows the booking: its code stays off the cart checkout's first load.
+const AdBookingLines = lazy(() =>
+  import('@/features/ads/AdBookingLines').then((m) => ({ default: m.AdBookingLines })),
+);
+const ChangeAdBookingLink = lazy(() =>
+  import('@/features/ads/AdBookingLines').then((m) => ({ default: m.ChangeAdBookingLink })),
+);
+
 /** The ad booking's summary: the booking in place of lines, and days × devices priced by the estimate. */
 function AdBookingOrderSummary(state: CheckoutSummaryState) {
   const { choice } = useSnapshot(adBookingStore);
@@ -78,13 +85,27 @@ function AdBookingOrderSummary(state: CheckoutSummaryState) {
         devices: choice.deviceCodes.length,
       })
     : null;
-  return <OrderSummary {...state} lines={<AdBookingLines />} adBooking={figures} />;
+  return (
+    <OrderSummary
+      {...state}
+      lines={
+        <Suspense fallback={null}>
+          <AdBookingLines />
+        </Suspense>
+      }
+      adBooking={figures}
+    />
+  );
 }
 const adBookingSummary = (state: CheckoutSummaryState) => <AdBookingOrderSummary {...state} />;
 
 function ChangeBooking() {
   const { choice } = useSnapshot(adBookingStore);
-  return <ChangeAdBookingLink packageCode={choice?.packageCode} />;
+  return (
+    <Suspense fallback={null}>
+      <ChangeAdBookingLink packageCode={choice?.packageCode} />
+    </Suspense>
+  );
 }
 
 function CheckoutRoute() {

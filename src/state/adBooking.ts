@@ -1,5 +1,6 @@
-import { type AdAsset, type AdDateTimeRange, adDayEnd, adDayStart } from '@contract/ads';
-import { addDays, differenceInCalendarDays, parseISO } from 'date-fns';
+import { adDayEnd, adDayStart } from '@contract/adDays';
+import type { AdAsset, AdDateTimeRange } from '@contract/ads';
+import { addDays, differenceInCalendarDays } from 'date-fns';
 import { proxy, snapshot, subscribe } from 'valtio';
 import type { SelectedPackage } from '@/api/priceEstimate';
 import { STORAGE_KEYS, storedValue } from '@/storage/kv';
@@ -77,14 +78,21 @@ export function setAdAsset(asset: AdBookingChoice['asset']): void {
   edit(() => ({ asset: asset ? { ...asset } : null }));
 }
 
-export function clearAdBooking(): void {
+/** When the booking was last cleared: a stored one older than that is not brought back by a later read. */
+let clearedAt = 0;
+
+/** Forgets the booking, on the device too (a result page clears it without having read it). */
+export function clearAdBooking(): Promise<void> {
   adBookingStore.choice = null;
+  clearedAt = Date.now();
+  return stored(clearedAt).remove();
 }
 
 /** Days of the range, both ends counted; 0 without one. */
 export function adBookingDays(choice: Pick<AdBookingChoice, 'range'>): number {
   const range = choice.range;
-  return range ? Math.max(0, differenceInCalendarDays(parseISO(range.end), parseISO(range.start)) + 1) : 0;
+  // Both days are read alike (yyyy-MM-dd as UTC midnight), so their difference is whole days.
+  return range ? Math.max(0, differenceInCalendarDays(range.end, range.start) + 1) : 0;
 }
 
 /** Spec §3: the ad product's quantity is the inclusive days times the devices. */
@@ -146,7 +154,7 @@ async function save(): Promise<void> {
 export function hydrateAdBooking(): Promise<void> {
   hydration ??= (async () => {
     const kept = await stored(Date.now()).read();
-    if (kept && adBookingStore.choice === null) adBookingStore.choice = kept;
+    if (kept && kept.updatedAt > clearedAt && adBookingStore.choice === null) adBookingStore.choice = kept;
     adBookingStore.hydrated = true;
     let pending = false;
     stopPersisting = subscribe(adBookingStore, () => {

@@ -2,7 +2,14 @@ import { clear } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readLastOrderId, writeLastOrderId } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
-import { adBookingStore, chooseAdPackage, toggleAdDevice } from './adBooking';
+import {
+  adBookingStore,
+  chooseAdPackage,
+  disposeAdBooking,
+  flushAdBooking,
+  hydrateAdBooking,
+  toggleAdDevice,
+} from './adBooking';
 import { MUMBAI } from './adBooking.test-helpers';
 import { addPackageToCart, cartStore } from './cart';
 import { solo } from './cart.test-helpers';
@@ -33,6 +40,7 @@ describe('settlePaidOrder', () => {
 
 describe('settlePaidOrder for an ad booking', () => {
   beforeEach(async () => {
+    disposeAdBooking();
     await clear(kvStore());
     clearCart();
     addPackageToCart(solo());
@@ -47,6 +55,18 @@ describe('settlePaidOrder for an ad booking', () => {
     expect(adBookingStore.choice).toBeNull();
     expect(cartStore.items).toHaveLength(lines);
     expect(await readLastOrderId()).toBeNull();
+  });
+
+  it('clears the booking kept on the device even where it was never read (the result page)', async () => {
+    await hydrateAdBooking();
+    chooseAdPackage(MUMBAI);
+    toggleAdDevice('MUM-ARENA-BAY-2');
+    await flushAdBooking();
+    disposeAdBooking();
+    await writeLastOrderId('ord-ad', Date.now(), 'ad');
+    expect(await settlePaidOrder('ord-ad')).toBe(true);
+    await hydrateAdBooking();
+    expect(adBookingStore.choice).toBeNull();
   });
 
   it('leaves the booking be when a cart order is paid', async () => {

@@ -1,5 +1,4 @@
 import { clearLastOrderId, readLastOrder } from '@/storage/checkoutDraft';
-import { clearAdBooking } from './adBooking';
 import { clearCart } from './cartEdits';
 
 /**
@@ -11,7 +10,8 @@ import { clearCart } from './cartEdits';
 export async function settlePaidOrder(orderId: string): Promise<boolean> {
   const last = await readLastOrder();
   if (last?.orderId !== orderId) return false;
-  if (last.source === 'ad') clearAdBooking();
+  // The booking's store loads only for its own order: the result pages of cart orders do not carry it.
+  if (last.source === 'ad') await (await import('./adBooking')).clearAdBooking();
   else clearCart();
   await clearLastOrderId();
   return true;

@@ -1,4 +1,4 @@
-import { AD_ASSET_MAX_BYTES, AD_ASSET_TYPES } from '@contract/ads';
+import { AD_ASSET_MAX_BYTES, AD_ASSET_TYPES } from '@contract/adDays';
 import { toMinor } from '@contract/money';
 import type { ReactNode } from 'react';
 import { useId } from 'react';

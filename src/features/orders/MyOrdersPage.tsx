@@ -2,7 +2,7 @@ import { toMinor } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useIsOnline } from '@/api/online';
 import { formatDayTime, formatLongDate, formatTime } from '@/lib/dates';
 import { orderTaxLines } from '@/lib/gst';
@@ -14,14 +14,7 @@ import { Skeleton } from '@/ui/Skeleton';
 import { TaxRows } from '@/ui/TaxRows';
 import { readStoredOrderId } from './lastOrderProbe';
 import { myOrdersQuery } from './queries';
-import {
-  AD_BOOKING_STATUS_WORDS,
-  adBookingDates,
-  newestFirst,
-  ORDER_STATUS_WORDS,
-  orderStatusExplanation,
-  purchasedLines,
-} from './view';
+import { newestFirst, ORDER_STATUS_WORDS, orderStatusExplanation, purchasedLines } from './view';
 import '@/ui/Button.css';
 import '@/ui/visually-hidden.css';
 import './orders.css';
@@ -29,6 +22,11 @@ import './orders.css';
 import { MY_ORDERS_TITLE } from './title';
 
 export { MY_ORDERS_TITLE };
+
+// Few orders are ad bookings: their details (and the date formatting) load only when one is shown.
+const AdBookingDetails = lazy(() =>
+  import('./AdBookingDetails').then((m) => ({ default: m.AdBookingDetails })),
+);
 
 export interface MyOrdersPageProps {
   userId: string;
@@ -181,7 +179,11 @@ export function OrderCard({
           </li>
         ))}
       </ul>
-      {order.ad_booking && <AdBookingDetails booking={order.ad_booking} />}
+      {order.ad_booking && (
+        <Suspense fallback={<Skeleton variant="text" lines={4} />}>
+          <AdBookingDetails booking={order.ad_booking} />
+        </Suspense>
+      )}
       <p className="order-card__total">
         <span>Total</span>
         <Money minor={toMinor(order.total_amount, order.currency)} currency={order.currency} />
@@ -213,45 +215,6 @@ export function OrderCard({
         </div>
       )}
     </article>
-  );
-}
-
-/** The ad booking an order holds: where, on which devices, which days, how it stands, and the creative. */
-function AdBookingDetails({ booking }: { booking: NonNullable<Order['ad_booking']> }) {
-  return (
-    <section className="order-card__ad" aria-label="Ad booking">
-      <h3>Your ad booking</h3>
-      <dl className="order-card__ad-list">
-        <div>
-          <dt>Venue</dt>
-          <dd>{booking.venue}</dd>
-        </div>
-        <div>
-          <dt>Devices</dt>
-          <dd>{booking.devices.map((device) => device.device_name).join(', ')}</dd>
-        </div>
-        <div>
-          <dt>Dates</dt>
-          <dd>{adBookingDates(booking)}</dd>
-        </div>
-        <div>
-          <dt>Booking</dt>
-          <dd>{AD_BOOKING_STATUS_WORDS[booking.status]}</dd>
-        </div>
-      </dl>
-      {booking.ad_assets.map((asset) => (
-        <img
-          key={asset.asset_url}
-          className="order-card__ad-creative"
-          src={asset.asset_url}
-          alt="Your ad"
-          width={160}
-          height={90}
-          loading="lazy"
-          decoding="async"
-        />
-      ))}
-    </section>
   );
 }
 

@@ -1,7 +1,4 @@
-import type { AdBooking } from '@contract/ads';
 import type { Order, OrderStatus } from '@contract/orders';
-import { format, parseISO } from 'date-fns';
-import { SHORT_DATE_FORMAT } from '@/lib/dateFormats';
 
 /** An order's status as the buyer reads it. */
 export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
@@ -60,21 +57,6 @@ export function purchasedLines(order: Order): PurchasedLine[] {
           design: product.customization_description ?? null,
         })),
   );
-}
-
-/** An ad booking's status as the advertiser reads it. */
-export const AD_BOOKING_STATUS_WORDS: Record<AdBooking['status'], string> = {
-  HELD: 'Held for you until paid',
-  BOOKED: 'Booked',
-  RELEASED: 'Released: not booked',
-};
-
-/** An ad booking's first and last day (d MMM yyyy), from its wire range in the buyer's zone. */
-export function adBookingDates(booking: Pick<AdBooking, 'datetime_range' | 'days'>): string {
-  const first = format(parseISO(booking.datetime_range.from_datetime.slice(0, 10)), SHORT_DATE_FORMAT);
-  const last = format(parseISO(booking.datetime_range.to_datetime.slice(0, 10)), SHORT_DATE_FORMAT);
-  const days = booking.days === 1 ? '1 day' : `${booking.days} days`;
-  return first === last ? `${first} (${days})` : `${first} – ${last} (${days})`;
 }
 
 /** Newest first, whatever order the server answered in. */
