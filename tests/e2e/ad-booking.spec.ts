@@ -39,6 +39,42 @@ async function chooseDevices(page: Page, names: readonly string[]): Promise<void
   }
 }
 
+/** On the booking page: the devices, the days `from`–`to` of next month and the first template; then the checkout. */
+async function bookToCheckout(
+  page: Page,
+  devices: readonly string[],
+  from: number,
+  to: number,
+): Promise<string> {
+  await chooseDevices(page, devices);
+  const { dates, month } = await nextMonth(page);
+  await day(dates, from, month).click();
+  await day(dates, to, month).click();
+  await page.getByRole('group', { name: 'Your ad' }).getByRole('radio', { name: 'Template 1' }).check();
+  const next = page.getByRole('button', { name: 'Continue to checkout' });
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page).toHaveURL(/\/checkout\?booking=ad$/);
+  return month;
+}
+
+/** The ad checkout's details: a billing address in Mumbai, the e-mail verified, the terms accepted. */
+async function fillAdCheckout(page: Page, phone: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Your details' });
+  const billing = form.getByRole('group', { name: 'Billing address' });
+  await billing.getByLabel('Address line 1').fill('3 Senapati Bapat Marg');
+  await billing.getByLabel('Pincode').fill('400013');
+  await expect(billing.getByLabel('City')).toHaveValue(/Mumbai/);
+  await expect(billing.getByRole('combobox', { name: 'State' })).toHaveText(/Maharashtra/);
+  const email = form.getByLabel('Email');
+  await email.fill(buyerEmail(phone));
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await form.getByLabel('Code sent to your e-mail').fill(TEST_CODE);
+  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
+  await form.getByLabel(/I agree to the terms and conditions/).check();
+  await expect(page.getByRole('button', { name: 'Proceed to pay' })).toBeEnabled();
+}
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('an advertiser books the Mumbai arena, two devices for three days, pays the total shown and finds it in My orders; the days are then taken', async ({
@@ -92,17 +128,7 @@ test('an advertiser books the Mumbai arena, two devices for three days, pays the
   const form = page.getByRole('form', { name: 'Your details' });
   await expect(form.getByRole('group', { name: 'Billing address' })).toBeVisible();
   await expect(form.getByRole('group', { name: 'Delivery address' })).toHaveCount(0);
-  const billing = form.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel('Address line 1').fill('3 Senapati Bapat Marg');
-  await billing.getByLabel('Pincode').fill('400013');
-  await expect(billing.getByLabel('City')).toHaveValue(/Mumbai/);
-  await expect(billing.getByRole('combobox', { name: 'State' })).toHaveText(/Maharashtra/);
-  const email = form.getByLabel('Email');
-  await email.fill(buyerEmail(buyerPhone));
-  await form.getByRole('button', { name: 'Send code' }).click();
-  await form.getByLabel('Code sent to your e-mail').fill(TEST_CODE);
-  await expect(form.getByText('Verified', { exact: true })).toBeVisible();
-  await form.getByLabel(/I agree to the terms and conditions/).check();
+  await fillAdCheckout(page, buyerPhone);
   await expect(totalBarAmount(page)).toHaveText('₹10,620');
 
   const recorded = page.waitForResponse((r) =>
@@ -151,4 +177,48 @@ test('an advertiser books the Mumbai arena, two devices for three days, pays the
   await expect(devices2.getByRole('checkbox', { name: 'Arena bay 2' })).toBeDisabled();
   await expect(devices2.getByRole('checkbox', { name: 'Arena bay 3' })).toBeEnabled();
   await other.close();
+});
+
+test('a device taken while the checkout was open: the server’s refusal, and the way back to the booking with the choices kept', async ({
+  page,
+  browser,
+  baseURL,
+  buyerPhone,
+  shopServer,
+}) => {
+  test.setTimeout(180_000);
+  await signInAt(page, buyerPhone, BOOKING_PATH);
+  const month = await bookToCheckout(page, ['Arena bay 3'], 20, 21);
+  await fillAdCheckout(page, buyerPhone);
+
+  // Meanwhile another advertiser orders the same device for the same days: their order holds it.
+  const other = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const second = await other.newPage();
+  const secondPhone = shopServer.nextBuyerPhone();
+  await signInAt(second, secondPhone, BOOKING_PATH);
+  await bookToCheckout(second, ['Arena bay 3'], 20, 21);
+  await fillAdCheckout(second, secondPhone);
+  await proceedToPay(second);
+  await expect(sandboxModal(second).dialog).toBeVisible();
+  await other.close();
+
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname.includes('/order/create/'));
+  await page.getByRole('button', { name: 'Proceed to pay' }).click();
+  expect((await refused).status()).toBe(409);
+  const alert = page.getByRole('alert').filter({ hasText: 'Change your booking' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('link', { name: 'Change your booking' }).click();
+  await expect(page).toHaveURL(/\/business\/ad-booking\?package=AD_MUMBAI_ARENA$/);
+  const devices = page.getByRole('group', { name: 'Devices' });
+  await expect(devices.getByRole('checkbox', { name: 'Arena bay 3' })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Dates' })).toHaveAccessibleDescription(
+    new RegExp(`^${shortDay(20, month)} – ${shortDay(21, month)}: 2 days`),
+  );
+  await expect(devices.getByText('Taken on some of your dates')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
 });
