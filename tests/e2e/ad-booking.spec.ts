@@ -75,6 +75,24 @@ async function fillAdCheckout(page: Page, phone: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Proceed to pay' })).toBeEnabled();
 }
 
+/** The devices of the ad booking kept on the device (IndexedDB 'ibc-shop', key 'adBooking'); none without one. */
+function storedBookingDevices(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('ibc-shop');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve([]);
+          const get = db.transaction('kv').objectStore('kv').get('adBooking');
+          get.onsuccess = () => resolve(get.result?.value?.deviceCodes ?? []);
+          get.onerror = () => resolve([]);
+        };
+      }),
+  );
+}
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('an advertiser books the Mumbai arena, two devices for three days, pays the total shown and finds it in My orders; the days are then taken', async ({
@@ -123,6 +141,7 @@ test('an advertiser books the Mumbai arena, two devices for three days, pays the
   await expect(row('Cost per device per day')).toHaveText('₹1,770');
   await expect(row('Total')).toHaveText('₹10,620');
 
+  await expect.poll(() => storedBookingDevices(page)).toEqual(['MUM-ARENA-BAY-1', 'MUM-ARENA-BAY-2']);
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\?booking=ad$/);
   const form = page.getByRole('form', { name: 'Your details' });
@@ -154,6 +173,12 @@ test('an advertiser books the Mumbai arena, two devices for three days, pays the
   await expect(booking).toContainText('Arena bay 1, Arena bay 2');
   await expect(booking).toContainText(`${shortDay(10, month)} – ${shortDay(12, month)} (3 days)`);
   await expect(booking).toContainText('Booked');
+  // The paid booking is cleared from the device: the booking page starts afresh.
+  await expect.poll(() => storedBookingDevices(page)).toEqual([]);
+  await page.goto(BOOKING_PATH);
+  await expect(
+    page.getByRole('group', { name: 'Devices' }).getByRole('checkbox', { name: 'Arena bay 1' }),
+  ).not.toBeChecked();
 
   // A second advertiser: those days are taken on those devices and cannot be chosen.
   const other = await browser.newContext({
