@@ -26,9 +26,7 @@ export const AD_MAX_DAYS = 90;
 /** The most devices one booking may take. */
 export const AD_MAX_DEVICES = 50;
 
-/** The first and last second of whole days, as the wire carries them. */
-export const adDayStart = (isoDate: string) => `${isoDate} 00:00:00`;
-export const adDayEnd = (isoDate: string) => `${isoDate} 23:59:59`;
+export { adDayEnd, adDayStart } from './adDays';
 
 export const adDateTimeRangeSchema = z.object({
   from_datetime: adDateTimeSchema,
@@ -97,9 +95,7 @@ export const adAssetSchema = z.object({
 });
 export type AdAsset = z.infer<typeof adAssetSchema>;
 
-export const AD_ASSET_TYPES = ['jpeg', 'jpg', 'png'] as const;
-export const AD_ASSET_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
-export const AD_ASSET_MAX_BYTES = 5 * 1024 * 1024;
+export { AD_ASSET_MAX_BYTES, AD_ASSET_MIME_TYPES, AD_ASSET_TYPES } from './adDays';
 
 export const adAssetUploadResponseSchema = z.object({ asset_url: z.string() });
 export type AdAssetUploadResponse = z.infer<typeof adAssetUploadResponseSchema>;

@@ -36,6 +36,7 @@ import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as WhatsappUsRouteImport } from './routes/whatsapp-us'
 import { Route as BusinessLicenceLicenceRouteImport } from './routes/business-licence/$licence'
+import { Route as BusinessAdBookingRouteImport } from './routes/business_.ad-booking'
 import { Route as ClubEditionIndexRouteImport } from './routes/club-edition/index'
 import { Route as ClubEditionApplyRouteImport } from './routes/club-edition/apply'
 import { Route as FSignInRouteImport } from './routes/f/sign-in'
@@ -192,6 +193,11 @@ const BusinessLicenceLicenceRoute = BusinessLicenceLicenceRouteImport.update({
   path: '/business-licence/$licence',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BusinessAdBookingRoute = BusinessAdBookingRouteImport.update({
+  id: '/business_/ad-booking',
+  path: '/business/ad-booking',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClubEditionIndexRoute = ClubEditionIndexRouteImport.update({
   id: '/club-edition/',
   path: '/club-edition/',
@@ -309,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/whatsapp-us': typeof WhatsappUsRoute
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
+  '/business/ad-booking': typeof BusinessAdBookingRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
@@ -355,6 +362,7 @@ export interface FileRoutesByTo {
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/whatsapp-us': typeof WhatsappUsRoute
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
+  '/business/ad-booking': typeof BusinessAdBookingRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
@@ -402,6 +410,7 @@ export interface FileRoutesById {
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/whatsapp-us': typeof WhatsappUsRoute
   '/business-licence/$licence': typeof BusinessLicenceLicenceRoute
+  '/business_/ad-booking': typeof BusinessAdBookingRoute
   '/club-edition/apply': typeof ClubEditionApplyRoute
   '/f/sign-in': typeof FSignInRoute
   '/form/affiliate-registration': typeof FormAffiliateRegistrationRoute
@@ -450,6 +459,7 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/whatsapp-us'
     | '/business-licence/$licence'
+    | '/business/ad-booking'
     | '/club-edition/apply'
     | '/f/sign-in'
     | '/form/affiliate-registration'
@@ -496,6 +506,7 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/whatsapp-us'
     | '/business-licence/$licence'
+    | '/business/ad-booking'
     | '/club-edition/apply'
     | '/f/sign-in'
     | '/form/affiliate-registration'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/whatsapp-us'
     | '/business-licence/$licence'
+    | '/business_/ad-booking'
     | '/club-edition/apply'
     | '/f/sign-in'
     | '/form/affiliate-registration'
@@ -589,6 +601,7 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   WhatsappUsRoute: typeof WhatsappUsRoute
   BusinessLicenceLicenceRoute: typeof BusinessLicenceLicenceRoute
+  BusinessAdBookingRoute: typeof BusinessAdBookingRoute
   ClubEditionApplyRoute: typeof ClubEditionApplyRoute
   FSignInRoute: typeof FSignInRoute
   FormAffiliateRegistrationRoute: typeof FormAffiliateRegistrationRoute
@@ -799,6 +812,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessLicenceLicenceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/business_/ad-booking': {
+      id: '/business_/ad-booking'
+      path: '/business/ad-booking'
+      fullPath: '/business/ad-booking'
+      preLoaderRoute: typeof BusinessAdBookingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/club-edition/': {
       id: '/club-edition/'
       path: '/club-edition'
@@ -950,6 +970,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   WhatsappUsRoute: WhatsappUsRoute,
   BusinessLicenceLicenceRoute: BusinessLicenceLicenceRoute,
+  BusinessAdBookingRoute: BusinessAdBookingRoute,
   ClubEditionApplyRoute: ClubEditionApplyRoute,
   FSignInRoute: FSignInRoute,
   FormAffiliateRegistrationRoute: FormAffiliateRegistrationRoute,

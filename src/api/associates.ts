@@ -10,10 +10,10 @@ import {
   uploadResponseSchema,
 } from '@contract/associates';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest, refreshSession } from './client';
+import { apiRequest } from './client';
 import { serviceUrl } from './config';
-import { ExpiredToken, errorFromResponse, networkError, sessionExpiredError } from './errors';
-import { getAccessToken, type TokenSetName } from './tokens';
+import type { TokenSetName } from './tokens';
+import { type UploadOptions, uploadFile } from './upload';
 
 /*
  * The associates service (spec §7 Associates): proofs, registration, the associate's own figures and the
@@ -31,43 +31,6 @@ export const associatesKeys = {
   ifsc: (ifsc: string) => ['associates', 'ifsc', ifsc] as const,
 };
 
-interface UploadOptions {
-  onProgress: (fraction: number) => void;
-  signal: AbortSignal;
-}
-
-/** One XHR upload (fetch reports no upload progress): resolves with the status and the parsed body. */
-function sendFile(
-  url: string,
-  file: File,
-  token: string,
-  { onProgress, signal }: UploadOptions,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown = request.responseText;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // Left as text: errorFromResponse reports a body that is not spec §8's.
-      }
-      resolve({ status: request.status, body });
-    };
-    request.onerror = () => reject(networkError());
-    request.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
-    signal.addEventListener('abort', () => request.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
-}
-
 /** Uploads one proof (PAN, GST or bank) with its progress; an expired token is refreshed once and the file sent again. */
 export async function uploadProof(
   purpose: UploadPurpose,
@@ -75,15 +38,7 @@ export async function uploadProof(
   options: UploadOptions,
 ): Promise<UploadResponse> {
   const url = serviceUrl('associates', '/associate/upload/v1/', { purpose });
-  let token = getAccessToken(ASSOCIATE_SESSION);
-  if (!token) throw sessionExpiredError();
-  for (let attempt = 0; ; attempt += 1) {
-    const { status, body } = await sendFile(url, file, token, options);
-    if (status >= 200 && status < 300) return uploadResponseSchema.parse(body);
-    const error = await errorFromResponse(status, body, url);
-    if (error.kind !== ExpiredToken || attempt > 0) throw error;
-    token = (await refreshSession(ASSOCIATE_SESSION)).accessToken;
-  }
+  return uploadResponseSchema.parse(await uploadFile(url, file, ASSOCIATE_SESSION, options));
 }
 
 export function registerAssociate(body: AssociateRegisterRequest) {

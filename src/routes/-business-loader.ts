@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { packagesByCodesQuery } from '@/api/commerce';
-import { type BusinessPageKey, businessHead, PAGE_CODES } from '@/features/business/pages';
+import { AD_PACKAGE_CODES, type BusinessPageKey, businessHead, PAGE_CODES } from '@/features/business/pages';
 
 /**
  * The business routes' loader, split from the first-load route tree with the page (their routes' codeSplitGroupings):
@@ -11,8 +11,11 @@ export function loadBusinessPage(
   page: BusinessPageKey,
   context: { queryClient: QueryClient; countryCode: () => string },
 ): ReturnType<typeof businessHead> | Promise<ReturnType<typeof businessHead>> {
-  const prefetch = context.queryClient.prefetchQuery(
-    packagesByCodesQuery(PAGE_CODES[page], context.countryCode()),
+  const lists = page === 'business' ? [PAGE_CODES[page], AD_PACKAGE_CODES] : [PAGE_CODES[page]];
+  const prefetch = Promise.all(
+    lists.map((codes) =>
+      context.queryClient.prefetchQuery(packagesByCodesQuery(codes, context.countryCode())),
+    ),
   );
   const head = businessHead(page);
   return import.meta.env.SSR ? prefetch.then(() => head) : head;

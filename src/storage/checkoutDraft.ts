@@ -61,11 +61,26 @@ export async function readLastOrderId(now = Date.now()): Promise<string | null> 
   return (await lastOrderReader.read(now))?.orderId ?? null;
 }
 
-export function writeLastOrderId(orderId: string, now = Date.now()): Promise<void> {
+/** What the last order was made from: the cart, or the ad booking. */
+export type LastOrderSource = 'cart' | 'ad';
+
+export function writeLastOrderId(
+  orderId: string,
+  now = Date.now(),
+  source: LastOrderSource = 'cart',
+): Promise<void> {
   return storedValue(STORAGE_KEYS.lastOrderDetails, lastOrderDetailsSchema, { ttlMs: ttlFrom(now) }).write(
-    { orderId },
+    source === 'ad' ? { orderId, booking: 'ad' } : { orderId },
     now,
   );
+}
+
+/** The last order and what it was made from, or null. */
+export async function readLastOrder(
+  now = Date.now(),
+): Promise<{ orderId: string; source: LastOrderSource } | null> {
+  const record = await lastOrderReader.read(now);
+  return record ? { orderId: record.orderId, source: record.booking === 'ad' ? 'ad' : 'cart' } : null;
 }
 
 export function clearLastOrderId(): Promise<void> {

@@ -46,5 +46,9 @@ export const checkoutEstimateSchema = z.object({
 });
 export type CheckoutEstimateRecord = z.infer<typeof checkoutEstimateSchema>;
 
-export const lastOrderDetailsSchema = z.object({ orderId: z.string().min(1).max(100) });
+export const lastOrderDetailsSchema = z.object({
+  orderId: z.string().min(1).max(100),
+  /** 'ad': the order books the ad booking (paid, it clears that booking, not the cart). */
+  booking: z.literal('ad').optional(),
+});
 export type LastOrderDetails = z.infer<typeof lastOrderDetailsSchema>;

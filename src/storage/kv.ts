@@ -12,6 +12,8 @@ import { loadSchema, type SchemaSource } from '@/lib/schemaSource';
 export const STORAGE_KEYS = {
   country: 'country',
   cart: 'cart',
+  /** The ad booking being chosen (src/state/adBooking.ts): venue, devices, dates and creative; 7 days. */
+  adBooking: 'adBooking',
   /** The last order's id and details (spec §4 Country and currency clears it; spec §9 expiry 7 days). */
   lastOrderDetails: 'lastOrderDetails',
   checkoutDraft: 'checkoutDraft',

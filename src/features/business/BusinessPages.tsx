@@ -3,6 +3,7 @@ import { LICENCE_PRODUCT_CODES, PACKAGE_CODES } from '@contract/constants';
 import { type Currency, toMinor } from '@contract/money';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AD_BOOKING_PATH } from '@/lib/adPackages';
 import { INVITE_REQUEST_PATH } from '@/lib/inviteSearch';
 import { CONTENT_PATHS, SUPPORT_EMAIL } from '@/lib/site';
 import { Button } from '@/ui/Button';
@@ -10,7 +11,7 @@ import { Money } from '@/ui/Money';
 import { CatalogueGate, packageIn } from './CatalogueGate';
 import { findRate, type LicenceProductCode, type PinRate, pinQuantities, pinScale } from './licencePricing';
 import { PinPricing } from './PinPricing';
-import { KIT_CODES, LICENCE_CODES, type LicenceSlug } from './pages';
+import { AD_PACKAGE_CODES, KIT_CODES, LICENCE_CODES, type LicenceSlug } from './pages';
 import './business.css';
 
 export interface BusinessPageProps {
@@ -254,16 +255,53 @@ export function BusinessPage(props: BusinessPageProps) {
           and the IBC Experience Zone in Bengaluru to begin with. You choose the venue, its devices and the
           dates; the price is per device per day, and your ad plays between overs on every device you book.
         </p>
+        <Gate
+          codes={AD_PACKAGE_CODES}
+          props={props}
+          soldWhere="Ad packages are sold in India; choose India to see their prices in INR."
+        >
+          {(packages) => <AdPackageList packages={packages} />}
+        </Gate>
         <p>
           Licensed venues can opt in to show these ads and earn a share of the revenue, as the{' '}
-          <Link to={CONTENT_PATHS.businessLicenceTerms}>business licence terms</Link> set out. To book a
-          campaign, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your venue, dates
-          and the number of screens.
+          <Link to={CONTENT_PATHS.businessLicenceTerms}>business licence terms</Link> set out. For a campaign
+          longer than 90 days or on more screens, write to{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>
       </section>
 
       <BuyingSteps />
     </div>
+  );
+}
+
+/** Each ad package with the price of one device for one day, leading to its booking. */
+function AdPackageList({ packages }: { packages: readonly PackageWithEstimate[] }) {
+  return (
+    <ul className="business__cards">
+      {packages.map((pkg) => {
+        const ad = pkg.ad_details;
+        if (!ad) return null;
+        return (
+          <li key={pkg.package_code} className="business__card">
+            <h3>{ad.venue}</h3>
+            <p>
+              {ad.ad_name}, {ad.devices.length} devices:{' '}
+              <Money minor={toMinor(ad.cost_per_device_per_day, pkg.currency)} currency={pkg.currency} /> per
+              device per day before GST.
+            </p>
+            <Link
+              to={AD_BOOKING_PATH}
+              search={{ package: pkg.package_code }}
+              className="business__card-link"
+              aria-label={`Book ads at ${ad.venue}`}
+            >
+              Book your dates
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -45,6 +45,9 @@ export const PAGE_CODES: Record<BusinessPageKey, readonly string[]> = {
   'business-edition-game': LICENCE_CODES,
 };
 
+/** The ad packages /business lists beside the licences (its loader fetches both lists). */
+export { AD_PACKAGE_CODES } from '@/lib/adPackages';
+
 /** The route's head(): the page title and its description. */
 export function businessHead(page: BusinessPageKey) {
   const [title, description] = HEADS[page];

@@ -22,6 +22,7 @@ export function CheckoutFlow(props: CheckoutPageProps & { boot: CheckoutBoot }) 
     presetReferralCode: props.presetReferralCode,
     track: props.track,
     features: props.features,
+    source: props.source,
   });
   const { checkout } = controller;
   const deferredController = useDeferredValue(controller);

@@ -2,7 +2,9 @@ import { prepareMoneyFormat } from '@contract/money';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ORDER_CONTRACT_IMPORTS } from '@/api/contractImports';
+import { AD_BOOKING_PATH } from '@/lib/adPackages';
 import { importInSteps } from '@/lib/yieldToMain';
+import { adBookingStore, isAdBookingComplete } from '@/state/adBooking';
 import { cartStore } from '@/state/cart';
 import { useCountry } from '@/state/country';
 import { CheckoutLoading, type CheckoutPageProps, useLoadedChunk } from './CheckoutShell';
@@ -56,6 +58,18 @@ function EmptyCheckout({ shopPath }: { shopPath: string }) {
   );
 }
 
+function EmptyAdBooking() {
+  return (
+    <section className="checkout-page__empty" aria-labelledby="checkout-empty-title">
+      <h2 id="checkout-empty-title">Nothing to book yet</h2>
+      <p>Choose a venue, its devices, your dates and your ad first.</p>
+      <a className="checkout-page__empty-link" href={AD_BOOKING_PATH}>
+        Book an ad
+      </a>
+    </section>
+  );
+}
+
 /** The page while the browser has not taken it over yet (the server's render): the title and the loading screen. */
 export function CheckoutLoadingPage({
   title,
@@ -74,7 +88,8 @@ export function CheckoutLoadingPage({
 
 export function CheckoutPage(props: CheckoutPageProps) {
   // Each big mount (the machines, then the form) is rendered as a transition: React slices it into short tasks.
-  const boot = useDeferredValue(useCheckoutBoot());
+  const source = props.source ?? 'cart';
+  const boot = useDeferredValue(useCheckoutBoot(source));
   // Asked for as the page opens, while the device's draft and cart are read.
   const flow = useLoadedChunk(loadFlow);
   const { currency } = useCountry();
@@ -88,9 +103,15 @@ export function CheckoutPage(props: CheckoutPageProps) {
     return () => clearTimeout(timer);
   }, []);
   const { items } = useSnapshot(cartStore);
+  const { choice } = useSnapshot(adBookingStore);
   let body: ReactNode;
   if (!boot) body = <CheckoutLoading />;
-  else if (items.length === 0) body = <EmptyCheckout shopPath={props.shopPath ?? '/'} />;
+  else if (
+    source === 'adBooking' &&
+    !isAdBookingComplete(choice as Parameters<typeof isAdBookingComplete>[0])
+  )
+    body = <EmptyAdBooking />;
+  else if (source === 'cart' && items.length === 0) body = <EmptyCheckout shopPath={props.shopPath ?? '/'} />;
   else if (!flow) body = <CheckoutLoading />;
   else body = <flow.CheckoutFlow {...props} boot={boot} />;
   return (

@@ -40,6 +40,7 @@ export const CheckoutReady = memo(function CheckoutReady({
   international = true,
   onPaymentDone = goToResult,
   services,
+  createErrorAction,
 }: CheckoutPageProps & {
   controller: CheckoutController;
   profile: ClientProfile;
@@ -114,6 +115,7 @@ export const CheckoutReady = memo(function CheckoutReady({
               currency={state.estimate.currency}
               service={paymentService}
               serviceChoice={isMobile ? null : serviceChoice}
+              createErrorAction={createErrorAction}
             />
           </div>
         }
@@ -226,7 +228,9 @@ function PayAction({
   currency,
   service,
   serviceChoice,
+  createErrorAction,
 }: {
+  createErrorAction?: ReactNode;
   controller: CheckoutController;
   details: CheckoutFormController;
   currency: Currency;
@@ -277,6 +281,7 @@ function PayAction({
       {createError && (
         <p className="checkout-pay__error" role="alert">
           {createError}
+          {createErrorAction && <> {createErrorAction}</>}
         </p>
       )}
       <Button

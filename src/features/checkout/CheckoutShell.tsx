@@ -3,6 +3,7 @@ import { pageLoad } from '@/lib/pageLoad';
 import { Skeleton } from '@/ui/Skeleton';
 import '@/ui/visually-hidden.css';
 import type { CheckoutTrack } from './analytics';
+import type { CheckoutSource } from './checkoutSource';
 import type { PaymentEnd } from './checkoutTypes';
 import { resultHref } from './result/resultHref';
 import type { CheckoutSummaryState } from './summary/types';
@@ -31,6 +32,10 @@ export interface CheckoutPageProps {
   features?: CheckoutFeatures;
   /** Where an empty checkout sends the buyer back to. */
   shopPath?: string;
+  /** What is bought: the cart (default), or the ad booking (the cart is then left as it is). */
+  source?: CheckoutSource;
+  /** Shown with the reason an order could not be created (the ad booking's way back to its choices). */
+  createErrorAction?: ReactNode;
   /** Where a payment ended (paid, failed, or still unsettled): the route goes to its result page. */
   onPaymentDone?: (end: PaymentEnd) => void;
 }

@@ -1,6 +1,7 @@
 import { useIsRestoring } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { adBookingStore, hydrateAdBooking } from '@/state/adBooking';
 import { cartStore } from '@/state/cart';
 import {
   type CheckoutDraft,
@@ -9,6 +10,7 @@ import {
   readCheckoutEstimate,
   readLastOrderId,
 } from '@/storage/checkoutDraft';
+import type { CheckoutSource } from './checkoutSource';
 
 /*
  * What the checkout reads from the device before its machines start: apart from the machines, so the page can wait
@@ -27,8 +29,13 @@ export interface CheckoutBoot {
  * Reads the draft and the last order id, and waits for the stored cart and the query cache kept on the device (the
  * profile and the places an offline checkout runs on); null until all are in.
  */
-export function useCheckoutBoot(): CheckoutBoot | null {
-  const { hydrated } = useSnapshot(cartStore);
+export function useCheckoutBoot(source: CheckoutSource = 'cart'): CheckoutBoot | null {
+  const { hydrated: cartHydrated } = useSnapshot(cartStore);
+  const { hydrated: bookingHydrated } = useSnapshot(adBookingStore);
+  const hydrated = cartHydrated && (source === 'cart' || bookingHydrated);
+  useEffect(() => {
+    if (source === 'adBooking') void hydrateAdBooking();
+  }, [source]);
   const restoring = useIsRestoring();
   const [stored, setStored] = useState<CheckoutBoot | null>(null);
   useEffect(() => {

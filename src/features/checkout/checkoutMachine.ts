@@ -47,6 +47,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     orderId: input.storedOrderId,
     packages: input.packages,
     variant: input.variant ?? 'default',
+    adBooking: input.adBooking ?? null,
     selfPickupEnabled: input.selfPickupEnabled,
     deliveryOption: input.selfPickupEnabled
       ? (input.deliveryOption ?? 'SHIPPING_SERVICE')
@@ -89,7 +90,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
   ],
   invoke: {
     src: 'watchInputs',
-    input: ({ context }) => ({ countryCode: context.countryCode, packages: context.packages }),
+    input: ({ context }) => ({
+      countryCode: context.countryCode,
+      packages: context.packages,
+      adBooking: context.adBooking,
+    }),
   },
   output: ({ context }) => context.end,
   on: {
@@ -112,7 +117,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
     CART_CHANGED: {
       actions: [
-        assign(({ event }) => ({ packages: event.packages, variant: event.variant })),
+        assign(({ context, event }) => ({
+          packages: event.packages,
+          variant: event.variant,
+          adBooking: event.adBooking === undefined ? context.adBooking : event.adBooking,
+        })),
         raise({ type: 'REFRESH_ESTIMATE' }),
       ],
     },

@@ -1,5 +1,4 @@
-import { pricingCountry, STATE_COUNTRIES, type StateCountry } from '@contract/constants';
-import { currencyForCountry } from '@contract/money';
+import { STATE_COUNTRIES, type StateCountry } from '@contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe } from 'valtio';
 import { type ActorRefFrom, type AnyActorRef, fromCallback, fromPromise } from 'xstate';
@@ -21,13 +20,14 @@ import {
   toPriceView,
 } from '@/api/priceEstimate';
 import { SITE_NAME } from '@/lib/site';
+import { adBookingStore } from '@/state/adBooking';
 import { cartStore } from '@/state/cart';
-import { cartSelectedPackages } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
 import { writeCheckoutEstimate } from '@/storage/checkoutDraft';
 import { type CheckoutTrack, type CodeAppliedEmitted, trackCodeApplied, trackOnce } from './analytics';
 import { checkoutMachine } from './checkoutMachine';
 import { checkoutPayment, codeCheck, estimateKeyOf, orderReconciliation } from './checkoutSetup';
+import { type CheckoutSource, checkoutSelection } from './checkoutSource';
 import type {
   CheckoutEvent,
   CheckoutOrderDetails,
@@ -40,7 +40,6 @@ import type {
 import { paymentLogic } from './payment/paymentRuntime';
 import { type paymentMachine, reconcileInterruptedOrder } from './paymentMachine';
 import type { PreviousOrderPrefill } from './prefill';
-import { checkoutVariantFor } from './variants';
 
 /*
  * The checkout machine with the real calls: the query client's cache and de-duplication for every read, the device's
@@ -51,6 +50,8 @@ export interface CheckoutRuntime {
   client: QueryClient;
   userId: string;
   features: EstimateFeatures;
+  /** What is bought: the cart (default), or the ad booking. */
+  source?: CheckoutSource;
   /** The page's analytics, read when an event happens. */
   track: () => CheckoutTrack | undefined;
 }
@@ -124,14 +125,13 @@ async function stateNames(client: QueryClient, countries: readonly string[]) {
     names.get(`${country}:${stateEnum}`) ?? stateForWire(stateEnum, isStateCountry(country) ? country : 'IN');
 }
 
-/** The cart's lines and the shop's country, as the checkout prices them. */
-function cartSelection() {
-  const countryCode = countryStore.countryCode;
-  const packages = cartSelectedPackages(cartStore.items, currencyForCountry(pricingCountry(countryCode)));
-  const codes = [
-    ...new Set(cartStore.items.filter((line) => line.quantity > 0).map((line) => line.packageCode)),
-  ];
-  return { countryCode, packages, variant: checkoutVariantFor(codes) };
+/** The cart's lines (or the ad booking) and the shop's country, as the checkout prices them. */
+function currentSelection(source: CheckoutSource) {
+  return checkoutSelection(
+    source,
+    { items: cartStore.items, adBooking: adBookingStore.choice },
+    countryStore.countryCode,
+  );
 }
 
 /** A code machine's applied code goes to the page's analytics. */
@@ -216,19 +216,27 @@ export function checkoutLogic(runtime: CheckoutRuntime) {
       watchInputs: fromCallback<CheckoutEvent, WatchedInputs>(({ sendBack, input }) => {
         let last = { countryCode: input.countryCode };
         let lastKey = JSON.stringify(input.packages);
+        let lastBooking = JSON.stringify(input.adBooking);
         const changed = () => {
-          const now = cartSelection();
+          const now = currentSelection(runtime.source ?? 'cart');
           if (now.countryCode !== last.countryCode)
             sendBack({ type: 'UPDATE_COUNTRY_CODE', countryCode: now.countryCode });
           const key = JSON.stringify(now.packages);
-          if (key !== lastKey)
-            sendBack({ type: 'CART_CHANGED', packages: now.packages, variant: now.variant });
+          const booking = JSON.stringify(now.adBooking);
+          if (key !== lastKey || booking !== lastBooking)
+            sendBack({
+              type: 'CART_CHANGED',
+              packages: now.packages,
+              variant: now.variant,
+              adBooking: now.adBooking,
+            });
           last = now;
           lastKey = key;
+          lastBooking = booking;
         };
         changed();
         const stops = [
-          subscribe(cartStore, changed),
+          subscribe(runtime.source === 'adBooking' ? adBookingStore : cartStore, changed),
           subscribe(countryStore, changed),
           subscribeOnline((online) => sendBack({ type: online ? 'ONLINE' : 'OFFLINE' })),
         ];

@@ -116,6 +116,7 @@ export function orderRequestOf(context: CheckoutContext, stateName: OrderRequest
         ? (context.pickupLocations?.[0]?.pickup_location_id ?? null)
         : null,
     stateName,
+    adEventOrderDetails: context.adBooking?.details ?? null,
   });
 }
 
@@ -125,6 +126,7 @@ export function paymentInputOf(context: CheckoutContext) {
     request: orderRequestOf(context, context.stateName ?? ((_: string, state: string) => state)),
     priorOrderIdToCancel: context.cancelPriorOrder ? context.orderId : null,
     previousAttempt: context.previousAttempt,
+    adAssets: context.adBooking?.assets ?? null,
     prefill: {
       name: context.draft?.fullName ?? '',
       email: context.draft?.email ?? '',

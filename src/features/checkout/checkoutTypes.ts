@@ -6,6 +6,7 @@ import type { ClientProfile } from '@/api/account';
 import type { PostOffice } from '@/api/postal';
 import type { PriceEstimateInputs, PriceView, SelectedPackage } from '@/api/priceEstimate';
 import type { CheckoutFormValues } from './checkoutForm';
+import type { AdBookingOrder } from './checkoutSource';
 import type { couponMachine } from './couponMachine';
 import type { emailVerificationMachine } from './emailVerificationMachine';
 import type { OrderRequestInput } from './payment/orderRequest';
@@ -51,6 +52,8 @@ export interface CheckoutInput {
   /** The draft's e-mail, when it differs from the profile's. */
   draftEmail?: string;
   online?: boolean;
+  /** The ad booking this checkout buys (its devices, dates and creative); null for the cart's checkout. */
+  adBooking?: AdBookingOrder | null;
 }
 
 export type CouponRef = ActorRefFrom<typeof couponMachine>;
@@ -66,6 +69,8 @@ export interface CheckoutContext {
   orderId: string | null;
   packages: readonly SelectedPackage[];
   variant: CheckoutVariant;
+  /** The ad booking the order holds, null for the cart's. */
+  adBooking: AdBookingOrder | null;
   selfPickupEnabled: boolean;
   deliveryOption: DeliveryOption;
   stateNameEnum: string;
@@ -121,7 +126,12 @@ export type CheckoutEvent =
   | { type: 'UPDATE_STATE'; stateNameEnum: string }
   | { type: 'UPDATE_DELIVERY_OPTION'; deliveryOption: DeliveryOption }
   | { type: 'REFRESH_ESTIMATE' }
-  | { type: 'CART_CHANGED'; packages: readonly SelectedPackage[]; variant: CheckoutVariant }
+  | {
+      type: 'CART_CHANGED';
+      packages: readonly SelectedPackage[];
+      variant: CheckoutVariant;
+      adBooking?: AdBookingOrder | null;
+    }
   | { type: 'FORM_CHANGED'; values: CheckoutFormValues; valid: boolean }
   | { type: 'CLEAR' }
   | { type: 'PROCEED_TO_PAY'; paymentService?: PaymentService }
@@ -165,4 +175,5 @@ export type StateNameOf = OrderRequestInput['stateName'];
 export interface WatchedInputs {
   countryCode: string;
   packages: readonly SelectedPackage[];
+  adBooking?: AdBookingOrder | null;
 }

@@ -60,6 +60,8 @@ function harness(input: Partial<PaymentInput> = {}) {
     cancelOrder: [] as Deferred<unknown>[],
     createOrder: [] as { input: { idempotencyKey: string }; d: Deferred<OrderCreateResponse> }[],
     rememberOrder: [] as string[],
+    rememberedSource: [] as string[],
+    recordAdBooking: [] as { input: { orderId: string; assets: unknown[] }; d: Deferred<unknown> }[],
     redirect: [] as string[],
     loadScript: [] as Deferred<unknown>[],
     modalOpened: 0,
@@ -86,6 +88,12 @@ function harness(input: Partial<PaymentInput> = {}) {
       }),
       rememberOrder: fromPromise(async ({ input }) => {
         calls.rememberOrder.push(input.orderId);
+        calls.rememberedSource.push(input.source);
+      }),
+      recordAdBooking: fromPromise(({ input }) => {
+        const d = deferred<unknown>();
+        calls.recordAdBooking.push({ input, d });
+        return d.promise;
       }),
       redirectToPaymentLink: fromPromise(async ({ input }) => {
         calls.redirect.push(input.paymentLink);
@@ -505,5 +513,48 @@ describe('reconciling an interrupted payment', () => {
       fetchOrderStatus: vi.fn(async () => ({ order_status: 'SUCCESS' as const })),
     };
     await expect(reconcileInterruptedOrder('ord-1', c)).resolves.toBe('paid');
+  });
+});
+
+describe('payment machine for an ad booking', () => {
+  const assets = [{ asset_url: '/images/ad-arena.svg', asset_template_image_config_id: 101 }];
+
+  it('records the creative against the created order before the payment opens', async () => {
+    const h = harness({ adAssets: assets });
+    await h.create(modal);
+    expect(h.value()).toBe('recordingAdBooking');
+    expect(h.calls.rememberedSource).toEqual(['ad']);
+    expect(h.calls.recordAdBooking[0]?.input).toEqual({ orderId: 'ord-2', assets });
+    expect(h.calls.loadScript).toHaveLength(0);
+    h.calls.recordAdBooking[0]?.d.resolve({});
+    await h.flush();
+    expect(h.value()).toBe('loadingScript');
+  });
+
+  it('a refused record goes back to the price estimate with its reason, nothing charged', async () => {
+    const h = harness({ adAssets: assets });
+    await h.create(modal);
+    const error = new ApiError({
+      message: 'Choose or upload your ad',
+      response: 'Choose or upload your ad',
+      resStatus: 'BAD_REQUEST',
+      httpStatusCode: 400,
+    });
+    h.calls.recordAdBooking[0]?.d.reject(error);
+    await h.flush();
+    expect(h.actor.getSnapshot().output).toMatchObject({
+      kind: 'backToEstimate',
+      orderId: 'ord-2',
+      createError: error,
+    });
+    expect(h.calls.loadScript).toHaveLength(0);
+  });
+
+  it('a cart order records nothing and is remembered as the cart’s', async () => {
+    const h = harness();
+    await h.create(modal);
+    expect(h.value()).toBe('loadingScript');
+    expect(h.calls.recordAdBooking).toHaveLength(0);
+    expect(h.calls.rememberedSource).toEqual(['cart']);
   });
 });

@@ -1,3 +1,4 @@
+import type { AdAsset } from '@contract/ads';
 import type { OrderCreateRequest, OrderCreateResponse, OrderStatus, PaymentResult } from '@contract/orders';
 import { assign, emit, enqueueActions, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { isApiError } from '@/api/errors';
@@ -9,7 +10,7 @@ import type { ModalPaymentDetails, ProviderOutcome } from './payment/providerScr
  * machine's proceedingToPay:
  * 7. proceedingToPay: a prior order to cancel → cancellingPriorOrder (pending → success → creatingOrder; failure →
  *    RETRY or GO_BACK), else creatingOrder. A failed creation goes back to the price estimate with its error.
- * 8. paymentOrderCreated → paymentModalOpen: PAYMENT_SUCCESS → confirmingPayment (the server verifies the
+ * 8. paymentOrderCreated (an ad booking's creative recorded against the order first) → paymentModalOpen: PAYMENT_SUCCESS → confirmingPayment (the server verifies the
  *    signed result) → success; PAYMENT_PENDING → checkingOrderStatus (SUCCESS or FAILED accepted, 6 retries with
  *    pollDelay) → success or failure; PAYMENT_CANCELLED → back to the price estimate; PAYMENT_FAILED → failure,
  *    where PROCEED_TO_PAY goes back to the price estimate.
@@ -42,6 +43,8 @@ export interface PaymentInput {
   priorOrderIdToCancel: string | null;
   previousAttempt?: UnsettledAttempt | null;
   newIdempotencyKey?: () => string;
+  /** An ad booking's creative, recorded against the order once it exists and before the payment opens. */
+  adAssets?: AdAsset[] | null;
 }
 
 export interface PaymentContext {
@@ -50,6 +53,7 @@ export interface PaymentContext {
   priorOrderIdToCancel: string | null;
   previousAttempt: UnsettledAttempt | null;
   newIdempotencyKey: () => string;
+  adAssets: AdAsset[] | null;
   idempotencyKey: string | null;
   order: OrderCreateResponse | null;
   /** Status checks made in this poll. */
@@ -115,7 +119,12 @@ export const paymentMachine = setup({
     createOrder: fromPromise<OrderCreateResponse, { request: OrderCreateRequest; idempotencyKey: string }>(
       notProvided('createOrder'),
     ),
-    rememberOrder: fromPromise<void, { orderId: string }>(notProvided('rememberOrder')),
+    rememberOrder: fromPromise<void, { orderId: string; source: 'cart' | 'ad' }>(
+      notProvided('rememberOrder'),
+    ),
+    recordAdBooking: fromPromise<unknown, { orderId: string; assets: AdAsset[] }>(
+      notProvided('recordAdBooking'),
+    ),
     redirectToPaymentLink: fromPromise<void, { paymentLink: string }>(notProvided('redirectToPaymentLink')),
     loadProviderScript: fromPromise<unknown, { details: ModalPaymentDetails }>(
       notProvided('loadProviderScript'),
@@ -139,6 +148,7 @@ export const paymentMachine = setup({
   },
   guards: {
     hasPriorOrder: ({ context }) => context.priorOrderIdToCancel !== null,
+    isAdBooking: ({ context }) => context.adAssets !== null,
     isPaidAlready: ({ context }) =>
       context.order?.payment_details === null && context.order?.order_status === 'SUCCESS',
     isRedirect: ({ context }) => context.order?.payment_details?.kind === 'redirect',
@@ -175,6 +185,7 @@ export const paymentMachine = setup({
     priorOrderIdToCancel: input.priorOrderIdToCancel,
     previousAttempt: input.previousAttempt ?? null,
     newIdempotencyKey: input.newIdempotencyKey ?? (() => crypto.randomUUID()),
+    adAssets: input.adAssets ?? null,
     idempotencyKey: null,
     order: null,
     pollAttempt: 0,
@@ -256,9 +267,24 @@ export const paymentMachine = setup({
     paymentOrderCreated: {
       invoke: {
         src: 'rememberOrder',
-        input: ({ context }) => ({ orderId: context.order?.order_id ?? '' }),
+        input: ({ context }) => ({
+          orderId: context.order?.order_id ?? '',
+          source: context.adAssets === null ? ('cart' as const) : ('ad' as const),
+        }),
+        onDone: [{ guard: 'isAdBooking', target: 'recordingAdBooking' }, { target: 'choosingPayment' }],
+        onError: [{ guard: 'isAdBooking', target: 'recordingAdBooking' }, { target: 'choosingPayment' }],
+      },
+    },
+    // The booking's creative goes with its order before anything is paid; refused, nothing is charged.
+    recordingAdBooking: {
+      invoke: {
+        src: 'recordAdBooking',
+        input: ({ context }) => ({ orderId: context.order?.order_id ?? '', assets: context.adAssets ?? [] }),
         onDone: 'choosingPayment',
-        onError: 'choosingPayment',
+        onError: {
+          target: 'backToEstimate',
+          actions: assign(({ event }) => ({ error: event.error, createError: event.error })),
+        },
       },
     },
     choosingPayment: {

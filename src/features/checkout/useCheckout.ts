@@ -7,8 +7,10 @@ import { useSnapshot } from 'valtio';
 import type { ActorRefFrom } from 'xstate';
 import { isOnline } from '@/api/online';
 import type { EstimateFeatures } from '@/api/priceEstimate';
+import type { AdBookingChoice } from '@/state/adBooking';
+import { adBookingStore } from '@/state/adBooking';
 import { cartStore } from '@/state/cart';
-import { cartEstimateFeatures, cartNeedsShipping, cartSelectedPackages } from '@/state/cartSelection';
+import { cartEstimateFeatures } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
 import type { CheckoutEstimateRecord } from '@/storage/checkoutDraft';
 import type { CheckoutTrack } from './analytics';
@@ -16,8 +18,9 @@ import type { CheckoutBoot } from './checkoutBoot';
 import type { CheckoutSnapshot, checkoutMachine } from './checkoutMachine';
 import { checkoutLogic } from './checkoutRuntime';
 import { estimateKeyOf } from './checkoutSetup';
+import { type CheckoutSource, checkoutSelection } from './checkoutSource';
 import type { CheckoutSummaryState, EstimateStatus } from './summary/types';
-import { type CheckoutVariant, checkoutVariantFor } from './variants';
+import type { CheckoutVariant } from './variants';
 
 /* The checkout's machine for the page: started once from what the device keeps, read by the screens. */
 
@@ -35,6 +38,8 @@ export interface UseCheckoutOptions {
   presetReferralCode?: string | null;
   track?: CheckoutTrack;
   features?: CheckoutFeatures;
+  /** What is bought: the cart (default), or the ad booking. */
+  source?: CheckoutSource;
 }
 
 const DEFAULT_FEATURES: CheckoutFeatures = { ...cartEstimateFeatures, businessTandC: false };
@@ -76,33 +81,34 @@ export function useCheckout({
   presetReferralCode,
   track,
   features = DEFAULT_FEATURES,
+  source = 'cart',
 }: UseCheckoutOptions): CheckoutController {
   const client = useQueryClient();
   const { items } = useSnapshot(cartStore);
+  const { choice } = useSnapshot(adBookingStore);
   const { countryCode } = useSnapshot(countryStore);
   const currency = currencyForCountry(pricingCountry(countryCode));
-  const packageCodes = useMemo(
-    () => [...new Set(items.filter((line) => line.quantity > 0).map((line) => line.packageCode))],
-    [items],
+  const selection = useMemo(
+    () => checkoutSelection(source, { items, adBooking: choice as AdBookingChoice | null }, countryCode),
+    [source, items, choice, countryCode],
   );
-  const productCodes = useMemo(
-    () => [...new Set(items.filter((line) => line.quantity > 0).map((line) => line.productCode))],
-    [items],
-  );
-  const variant = checkoutVariantFor(packageCodes);
+  const { packageCodes, productCodes, variant } = selection;
   const trackRef = useRef(track);
   trackRef.current = track;
-  const [logic] = useState(() => checkoutLogic({ client, userId, features, track: () => trackRef.current }));
+  const [logic] = useState(() =>
+    checkoutLogic({ client, userId, features, source, track: () => trackRef.current }),
+  );
 
   const draft = boot.draft?.values;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const checkout = useActorRef(logic, {
     input: {
       countryCode,
-      isShippingRequired: cartNeedsShipping(items),
+      isShippingRequired: selection.isShippingRequired,
       storedOrderId: boot.storedOrderId,
-      packages: cartSelectedPackages(items, currency),
+      packages: selection.packages,
       variant,
+      adBooking: selection.adBooking,
       selfPickupEnabled: features.selfPickup,
       deliveryOption: draft?.deliveryOption === 'SELF_PICKUP' ? 'SELF_PICKUP' : 'SHIPPING_SERVICE',
       stateNameEnum: boot.draft?.state ?? '',

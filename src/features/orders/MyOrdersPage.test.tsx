@@ -200,6 +200,47 @@ describe('My orders', () => {
     expect(screen.getByText(/so we refunded it in full/)).toBeInTheDocument();
   });
 
+  it('shows an ad booking with its venue, devices, dates, status and creative', async () => {
+    fakeNetwork(() =>
+      json(200, {
+        orders: [
+          wireOrder({
+            order_id: 'ad',
+            customer_order_id: 'IBC9',
+            order_status: 'SUCCESS',
+            ad_booking: {
+              order_id: 'ad',
+              ad_config_id: 7,
+              ad_name: 'Arena bay screens',
+              venue: 'IBC Cricket Arena, Lower Parel, Mumbai',
+              devices: [
+                { device_code: 'MUM-ARENA-BAY-1', device_name: 'Arena bay 1' },
+                { device_code: 'MUM-ARENA-BAY-2', device_name: 'Arena bay 2' },
+              ],
+              datetime_range: { from_datetime: '2026-12-10 00:00:00', to_datetime: '2026-12-12 23:59:59' },
+              days: 3,
+              status: 'BOOKED',
+              ad_assets: [
+                { asset_url: '/images/products/ad-arena.svg', asset_template_image_config_id: 101 },
+              ],
+            },
+          }),
+        ],
+      }),
+    );
+    mount({ internationalUsers: false });
+    const booking = await screen.findByRole('region', { name: 'Ad booking' });
+    const row = (term: string) => within(booking).getByText(term).nextElementSibling;
+    expect(row('Venue')).toHaveTextContent('IBC Cricket Arena, Lower Parel, Mumbai');
+    expect(row('Devices')).toHaveTextContent('Arena bay 1, Arena bay 2');
+    expect(row('Dates')).toHaveTextContent('10 Dec 2026 – 12 Dec 2026 (3 days)');
+    expect(row('Booking')).toHaveTextContent('Booked');
+    expect(within(booking).getByRole('img', { name: 'Your ad' })).toHaveAttribute(
+      'src',
+      '/images/products/ad-arena.svg',
+    );
+  });
+
   it('shows the game key with a button that copies it', async () => {
     fakeNetwork(() => json(200, { orders: [newer] }));
     const user = userEvent.setup();

@@ -25,6 +25,11 @@ import { MY_ORDERS_TITLE } from './title';
 
 export { MY_ORDERS_TITLE };
 
+// Few orders are ad bookings: their details (and the date formatting) load only when one is shown.
+const AdBookingDetails = lazy(() =>
+  import('./AdBookingDetails').then((m) => ({ default: m.AdBookingDetails })),
+);
+
 export interface MyOrdersPageProps {
   userId: string;
   /** Spec §2: the page states that international users are enabled (FEATURE_INTERNATIONAL_USERS). */
@@ -192,6 +197,11 @@ export function OrderCard({
           </li>
         ))}
       </ul>
+      {order.ad_booking && (
+        <Suspense fallback={<Skeleton variant="text" lines={4} />}>
+          <AdBookingDetails booking={order.ad_booking} />
+        </Suspense>
+      )}
       <p className="order-card__total">
         <span>Total</span>
         <Money minor={toMinor(order.total_amount, order.currency)} currency={order.currency} />

@@ -151,6 +151,19 @@ describe('buildOrderCreateRequest (spec §3 Order creation payload)', () => {
     expect(parsed({ isShippingRequired: false }).shipping_details).toBeNull();
   });
 
+  it('an ad booking: its devices and whole days go as ad_event_order_details', () => {
+    const details = {
+      ad_config_id: 7,
+      venue: 'IBC Cricket Arena, Lower Parel, Mumbai',
+      device_codes: ['MUM-ARENA-BAY-1', 'MUM-ARENA-BAY-2'],
+      datetime_range: { from_datetime: '2026-12-10 00:00:00', to_datetime: '2026-12-12 23:59:59' },
+    };
+    const request = parsed({ isShippingRequired: false, adEventOrderDetails: details });
+    expect(request.ad_event_order_details).toEqual(details);
+    expect(request.shipping_details).toBeNull();
+    expect(parsed()).not.toHaveProperty('ad_event_order_details');
+  });
+
   it('GST details and a different billing address', () => {
     const request = parsed({
       values: {

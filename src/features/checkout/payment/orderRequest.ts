@@ -37,6 +37,8 @@ export interface OrderRequestInput {
   pickupLocationId: number | null;
   /** The state's name for its enum (the states list's label). */
   stateName: (countryCode: string, stateNameEnum: string) => string;
+  /** An ad booking's devices and dates (spec §3 ad_event_order_details): the order holds them. */
+  adEventOrderDetails?: OrderCreateRequest['ad_event_order_details'];
 }
 
 const trimmed = (value: string) => value.trim();
@@ -108,5 +110,6 @@ export function buildOrderCreateRequest(input: OrderRequestInput): OrderCreateRe
       : null,
     self_pickup_shipping_details:
       pickup && input.pickupLocationId !== null ? { pickup_location_id: input.pickupLocationId } : null,
+    ...(input.adEventOrderDetails ? { ad_event_order_details: input.adEventOrderDetails } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { addEventOrderDetails } from '@/api/ads';
 import { cancelOrder, createOrder, fetchAndUpdatePaymentStatus, fetchOrderStatus } from '@/api/orders';
 import { sendForm } from '@/api/sendForm';
 import { pageLoad } from '@/lib/pageLoad';
@@ -24,7 +25,10 @@ export function paymentLogic(
       createOrder: fromPromise(({ input, signal }) =>
         createOrder(input.request, { idempotencyKey: input.idempotencyKey, international, signal }),
       ),
-      rememberOrder: fromPromise(({ input }) => writeLastOrderId(input.orderId)),
+      rememberOrder: fromPromise(({ input }) => writeLastOrderId(input.orderId, Date.now(), input.source)),
+      recordAdBooking: fromPromise(({ input, signal }) =>
+        addEventOrderDetails({ order_id: input.orderId, ad_assets: input.assets }, { signal }),
+      ),
       redirectToPaymentLink: fromPromise(async ({ input }) => {
         if (input.paymentLink === '') throw new Error('The order has no payment link');
         pageLoad.assign(input.paymentLink);
