@@ -1,4 +1,5 @@
 import type { DesignChoice } from '@contract/bat-design';
+import { designDeltaMinor, designDescription, firstDesign } from '@contract/bat-design-price';
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
 import {
@@ -9,6 +10,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -106,10 +108,20 @@ function designable(pkg: Package): Product | undefined {
   return pkg.products.find((p) => p.customization_options && productStock(p).kind !== 'out');
 }
 
-/** What the design a designer starts from (each choice's first option) adds to a bat before tax. */
-function firstDesignExtraMinor(product: Product, currency: Currency): number {
-  const groups = product.customization_options?.groups ?? [];
-  return groups.reduce((sum, g) => sum + toMinor(g.options[0]?.price_delta ?? 0, currency), 0);
+interface ShownDesign {
+  made: DesignChoice;
+  valid: boolean;
+}
+
+/** The design the designer starts from, priced: what the card offers before the designer has loaded. */
+function firstChoice(product: Product | undefined, currency: Currency): ShownDesign | null {
+  const options = product?.customization_options;
+  const design = options ? firstDesign(options) : null;
+  if (!options || !design) return null;
+  const extraMinor = designDeltaMinor(options, design, currency);
+  const description = designDescription(options, design);
+  if (extraMinor === null || description === null) return null;
+  return { made: { design, extraMinor, description }, valid: true };
 }
 
 /**
@@ -202,8 +214,11 @@ export function PackageCard({
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const batProduct = pkg.package_type === 'customizable' ? designable(pkg) : undefined;
-  // The designer reports the design on screen, priced, and whether it is valid.
-  const [choice, setChoice] = useState<{ made: DesignChoice; valid: boolean } | null>(null);
+  // Until the designer reports the design on screen (priced, and whether it is valid), it is the one it starts from.
+  const { currency } = pkg;
+  const startingChoice = useMemo(() => firstChoice(batProduct, currency), [batProduct, currency]);
+  const [reported, setChoice] = useState<ShownDesign | null>(null);
+  const choice = reported ?? startingChoice;
   const [designerWanted, wantDesigner] = useIdleOrTouched(batProduct !== undefined, DESIGNER_IDLE_TIMEOUT_MS);
   const onDesign = useCallback((made: DesignChoice, valid: boolean) => {
     setAdded(false);
@@ -211,7 +226,6 @@ export function PackageCard({
   }, []);
   const [added, setAdded] = useState(false);
   const Heading = `h${headingLevel}` as const;
-  const { currency } = pkg;
   const customizable = pkg.package_type === 'customizable';
   // Once the machine has read the package's details its verdict is the fresher one.
   const outOfStock = isOutOfStockState(state) || (state === 'fetchingPackageDetails' && pkg.is_out_of_stock);
@@ -227,15 +241,11 @@ export function PackageCard({
   const buyDisabled = state !== 'readyToPurchase' || (customizable && chosen === 0) || designInvalid;
   const extras: Record<number, number> =
     batProduct && choice ? { [batProduct.product_id]: choice.made.extraMinor } : {};
-  // The bat's price for the design on screen (the one it starts from while the designer loads): the bar shows it
-  // until something is chosen.
-  const designMinor = batProduct
-    ? withTax(
-        toMinor(batProduct.taxable_amount, currency) +
-          (choice ? choice.made.extraMinor : firstDesignExtraMinor(batProduct, currency)),
-        batProduct.gst_rate,
-      )
-    : null;
+  // The bat's price for the design on screen: the bar shows it until something is chosen.
+  const designMinor =
+    batProduct && choice
+      ? withTax(toMinor(batProduct.taxable_amount, currency) + choice.made.extraMinor, batProduct.gst_rate)
+      : null;
   const fromMinor = customizable ? cheapestUnitMinor(pkg.products, currency) : null;
   const article = useRef<HTMLElement>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
