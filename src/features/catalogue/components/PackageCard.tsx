@@ -1,23 +1,10 @@
 import type { DesignChoice } from '@contract/bat-design';
-import { designDeltaMinor, designDescription, firstDesign } from '@contract/bat-design-price';
 import type { Package, PackageWithEstimate, Product } from '@contract/catalogue';
 import { type Currency, toMinor } from '@contract/money';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { NotifyMeContact } from '@/api/commerce';
 import { isApiError } from '@/api/errors';
 import { countryName } from '@/lib/countries';
-import { onIdle } from '@/lib/idle';
 import { splitPackageName } from '@/lib/packageName';
 import { Button } from '@/ui/Button';
 import { ErrorView } from '@/ui/ErrorView';
@@ -45,10 +32,8 @@ import './PackageCard.css';
 
 // Only an out-of-stock package shows it: the form library and zod load with it, not with every product page.
 const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((m) => ({ default: m.NotifyMeForm })));
-// Only the custom bat's page needs it, and below its first screen: it loads once the page is idle or touched.
+// Only the custom bat's page needs it, and below its first screen.
 const BatDesigner = lazy(() => import('./BatDesigner'));
-/** The latest the designer waits for an idle moment, in ms. */
-const DESIGNER_IDLE_TIMEOUT_MS = 3000;
 
 /** The most of one product a buyer can put in the cart from a product page. */
 export const MAX_PER_PRODUCT = 10;
@@ -106,41 +91,6 @@ function errorMessage(error: unknown): string | undefined {
 /** The package's product made to the buyer's design (the custom bat), if it has one in stock. */
 function designable(pkg: Package): Product | undefined {
   return pkg.products.find((p) => p.customization_options && productStock(p).kind !== 'out');
-}
-
-interface ShownDesign {
-  made: DesignChoice;
-  valid: boolean;
-}
-
-/** The design the designer starts from, priced: what the card offers before the designer has loaded. */
-function firstChoice(product: Product | undefined, currency: Currency): ShownDesign | null {
-  const options = product?.customization_options;
-  const design = options ? firstDesign(options) : null;
-  if (!options || !design) return null;
-  const extraMinor = designDeltaMinor(options, design, currency);
-  const description = designDescription(options, design);
-  if (extraMinor === null || description === null) return null;
-  return { made: { design, extraMinor, description }, valid: true };
-}
-
-/**
- * Whether work nobody sees yet may start: once the browser is idle (at the latest after `timeout` ms), or at once
- * when the buyer scrolls or touches what `start` is bound to. Rendered as a transition, in slices that give way.
- */
-function useIdleOrTouched(enabled: boolean, timeout: number): [boolean, () => void] {
-  const [started, setStarted] = useState(false);
-  const start = useCallback(() => startTransition(() => setStarted(true)), []);
-  useEffect(() => {
-    if (!enabled || started) return;
-    const cancel = onIdle(start, timeout);
-    window.addEventListener('scroll', start, { once: true, passive: true });
-    return () => {
-      cancel();
-      window.removeEventListener('scroll', start);
-    };
-  }, [enabled, started, start, timeout]);
-  return [started, start];
 }
 
 function ProductRow({
@@ -214,18 +164,15 @@ export function PackageCard({
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const batProduct = pkg.package_type === 'customizable' ? designable(pkg) : undefined;
-  // Until the designer reports the design on screen (priced, and whether it is valid), it is the one it starts from.
-  const { currency } = pkg;
-  const startingChoice = useMemo(() => firstChoice(batProduct, currency), [batProduct, currency]);
-  const [reported, setChoice] = useState<ShownDesign | null>(null);
-  const choice = reported ?? startingChoice;
-  const [designerWanted, wantDesigner] = useIdleOrTouched(batProduct !== undefined, DESIGNER_IDLE_TIMEOUT_MS);
+  // The designer (loaded with the page's first render) reports the design on screen, priced, and whether it is valid.
+  const [choice, setChoice] = useState<{ made: DesignChoice; valid: boolean } | null>(null);
   const onDesign = useCallback((made: DesignChoice, valid: boolean) => {
     setAdded(false);
     setChoice({ made, valid });
   }, []);
   const [added, setAdded] = useState(false);
   const Heading = `h${headingLevel}` as const;
+  const { currency } = pkg;
   const customizable = pkg.package_type === 'customizable';
   // Once the machine has read the package's details its verdict is the fresher one.
   const outOfStock = isOutOfStockState(state) || (state === 'fetchingPackageDetails' && pkg.is_out_of_stock);
@@ -351,17 +298,13 @@ export function PackageCard({
       </ul>
       {batProduct?.customization_options && (
         <Suspense fallback={<div className="bat-designer-placeholder" />}>
-          {designerWanted ? (
-            <BatDesigner
-              options={batProduct.customization_options}
-              gstRate={batProduct.gst_rate}
-              currency={currency}
-              disabled={outOfStock}
-              onChange={onDesign}
-            />
-          ) : (
-            <div className="bat-designer-placeholder" />
-          )}
+          <BatDesigner
+            options={batProduct.customization_options}
+            gstRate={batProduct.gst_rate}
+            currency={currency}
+            disabled={outOfStock}
+            onChange={onDesign}
+          />
         </Suspense>
       )}
       <p className="catalogue-card__amount catalogue-card__total" aria-live="polite">
@@ -436,8 +379,6 @@ export function PackageCard({
         className="catalogue-card"
         aria-labelledby={titleId}
         data-package-code={pkg.package_code}
-        onPointerDownCapture={batProduct ? wantDesigner : undefined}
-        onFocusCapture={batProduct ? wantDesigner : undefined}
       >
         <Gallery pictures={packagePictures(pkg)} label={pkg.name} eager={eager} />
         <div className="catalogue-card__body">

@@ -63,51 +63,6 @@ function renderCard(overrides: Partial<PackageCardProps> = {}) {
   return { ...view, props: p, card, cardButton, scrollPastButton };
 }
 
-/** The custom bat with its designer: Kashmir willow and every other first choice at no extra, English grade 1 at ₹7,500. */
-function designedBat() {
-  const base = batPackageFixture();
-  const option = (code: string, label: string, price_delta = 0) => ({
-    code,
-    label,
-    detail: '',
-    price_delta,
-    colour: null,
-    length_mm: null,
-  });
-  return {
-    ...base,
-    products: base.products.map((p) =>
-      p.product_code === 'IBC_CUSTOM_BAT'
-        ? {
-            ...p,
-            taxable_amount: 4450,
-            customization_options: {
-              engraving_max_length: 12,
-              groups: [
-                {
-                  group: 'willow' as const,
-                  name: 'Willow grade',
-                  options: [
-                    option('KASHMIR', 'Kashmir willow'),
-                    option('ENGLISH_1', 'English willow grade 1', 7500),
-                  ],
-                },
-                { group: 'size' as const, name: 'Size', options: [option('SH', 'SH')] },
-                { group: 'weight' as const, name: 'Weight', options: [option('W1', '2lb 7oz–2lb 9oz')] },
-                {
-                  group: 'handle' as const,
-                  name: 'Handle shape',
-                  options: [option('OVAL', 'oval handle')],
-                },
-                { group: 'grip' as const, name: 'Grip', options: [option('CHEVRON', 'chevron grip')] },
-              ],
-            },
-          }
-        : p,
-    ),
-  };
-}
-
 const bar = (name: string) => screen.queryByRole('complementary', { name });
 
 describe('StickyBuyBar', () => {
@@ -196,7 +151,47 @@ describe('StickyBuyBar', () => {
 
   it('a designed bat: shows the bat’s price for the design on screen, and buys that design', async () => {
     const user = userEvent.setup();
-    const pkg = designedBat();
+    const base = batPackageFixture();
+    const option = (code: string, label: string, price_delta = 0) => ({
+      code,
+      label,
+      detail: '',
+      price_delta,
+      colour: null,
+      length_mm: null,
+    });
+    const pkg = {
+      ...base,
+      products: base.products.map((p) =>
+        p.product_code === 'IBC_CUSTOM_BAT'
+          ? {
+              ...p,
+              taxable_amount: 4450,
+              customization_options: {
+                engraving_max_length: 12,
+                groups: [
+                  {
+                    group: 'willow' as const,
+                    name: 'Willow grade',
+                    options: [
+                      option('KASHMIR', 'Kashmir willow'),
+                      option('ENGLISH_1', 'English willow grade 1', 7500),
+                    ],
+                  },
+                  { group: 'size' as const, name: 'Size', options: [option('SH', 'SH')] },
+                  { group: 'weight' as const, name: 'Weight', options: [option('W1', '2lb 7oz–2lb 9oz')] },
+                  {
+                    group: 'handle' as const,
+                    name: 'Handle shape',
+                    options: [option('OVAL', 'oval handle')],
+                  },
+                  { group: 'grip' as const, name: 'Grip', options: [option('CHEVRON', 'chevron grip')] },
+                ],
+              },
+            }
+          : p,
+      ),
+    };
     const { scrollPastButton, props: p, card } = renderCard({ pkg });
     scrollPastButton();
     const shown = bar('Buy Custom designed bat') as HTMLElement;
@@ -229,44 +224,6 @@ describe('StickyBuyBar', () => {
         },
       },
     );
-  });
-
-  it('a designed bat: the bar offers the bat at its first design’s price before the designer has loaded', () => {
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    const { scrollPastButton, card, unmount } = renderCard({ pkg: designedBat() });
-    scrollPastButton();
-    expect(within(card).queryByRole('region', { name: 'Design your bat' })).toBeNull();
-    const shown = bar('Buy Custom designed bat') as HTMLElement;
-    expect(within(shown).getByText('Your bat')).toBeInTheDocument();
-    expect(within(shown).getByText('₹4,984')).toBeInTheDocument();
-    // Gone while the idle callback is still stubbed: it is never called.
-    unmount();
-  });
-
-  it('a designed bat: the designer waits for the browser’s first idle moment', async () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    const { card } = renderCard({ pkg: designedBat() });
-    // Its code is here: only the wait holds it back.
-    await act(() => import('./BatDesigner'));
-    expect(within(card).queryByRole('region', { name: 'Design your bat' })).toBeNull();
-    act(() => {
-      for (const run of idle.splice(0)) run();
-    });
-    expect(await within(card).findByRole('region', { name: 'Design your bat' })).toBeInTheDocument();
-  });
-
-  it('a designed bat: the designer comes at once when the buyer touches the card before the page is idle', async () => {
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    const user = userEvent.setup();
-    const { card } = renderCard({ pkg: designedBat() });
-    await act(() => import('./BatDesigner'));
-    expect(within(card).queryByRole('region', { name: 'Design your bat' })).toBeNull();
-    await user.click(within(card).getByRole('button', { name: 'Add one Custom designed bat' }));
-    expect(await within(card).findByRole('region', { name: 'Design your bat' })).toBeInTheDocument();
   });
 
   it('is not offered for a package that is out of stock', () => {
