@@ -5,9 +5,10 @@ import type {
   SlotDetailsResponse,
   SlotsForPackageResponse,
 } from '@contract/ads';
-import { queryOptions, skipToken } from '@tanstack/react-query';
-import { apiRequest } from './client';
-import { serviceUrl } from './config';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { apiRequest, refreshSession } from './client';
+import { getApiConfig, serviceUrl } from './config';
+import { getAccessToken } from './tokens';
 import { type UploadOptions, uploadFile } from './upload';
 
 /*
@@ -82,4 +83,31 @@ export function addEventOrderDetails(
     schema: () => adsSchemas().then((schemas) => schemas.adBookingSchema),
     signal,
   });
+}
+
+/** An uploaded creative is served to its owner only (a template is a public picture): its address holds this. */
+const PRIVATE_ASSET_PATH = '/ad_assets/v1/?key=';
+
+/** An uploaded creative's bytes, fetched with the buyer's token (refreshed once if it expired), as an object URL. */
+async function privateImageUrl(url: string, signal: AbortSignal): Promise<string> {
+  const send = getApiConfig().fetch ?? fetch;
+  const get = (token: string | undefined) =>
+    send(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+  let response = await get(getAccessToken('main') || undefined);
+  if (response.status === 401) response = await get((await refreshSession('main')).accessToken);
+  if (!response.ok) throw new Error(`The creative could not be loaded (${response.status})`);
+  return URL.createObjectURL(await response.blob());
+}
+
+/** Where an <img> can show a creative from: a template's own address, an upload's bytes once fetched. */
+export function useAdAssetSrc(assetUrl: string): string | undefined {
+  const isPrivate = assetUrl.includes(PRIVATE_ASSET_PATH);
+  const { data } = useQuery({
+    queryKey: [...adsKeys.all, 'asset', assetUrl],
+    queryFn: isPrivate ? ({ signal }) => privateImageUrl(assetUrl, signal) : skipToken,
+    // The object URL lives as long as the page: an upload never changes under its key.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  return isPrivate ? data : assetUrl;
 }

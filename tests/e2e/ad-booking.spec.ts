@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { addKit, proceedToPay, sandboxModal, signInAt, totalBarAmount } from './support/checkout';
+import { repoRoot } from './support/env';
 import { buyerEmail, expect, TEST_CODE, test } from './support/fixtures';
 
 /*
@@ -246,4 +248,52 @@ test('a device taken while the checkout was open: the server’s refusal, and th
   );
   await expect(devices.getByText('Taken on some of your dates')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
+});
+
+/** Whether an <img> has drawn a picture (its bytes arrived and decoded), not a broken image. */
+const drawn = (image: Locator) =>
+  image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test('an advertiser’s own picture: uploaded on the booking page, seen there, in the checkout and in My orders', async ({
+  page,
+  buyerPhone,
+}) => {
+  test.setTimeout(180_000);
+  await signInAt(page, buyerPhone, BOOKING_PATH);
+  await chooseDevices(page, ['Arena bay 2']);
+  const { dates, month } = await nextMonth(page);
+  await day(dates, 24, month).click();
+  await day(dates, 24, month).click();
+
+  const creative = page.getByRole('group', { name: 'Your ad' });
+  const picker = page.waitForEvent('filechooser');
+  await creative.getByRole('button', { name: /^Upload your own/ }).click();
+  await (await picker).setFiles({
+    name: 'summer-sale.png',
+    mimeType: 'image/png',
+    buffer: readFileSync(`${repoRoot}/public/icons/icon-192.png`),
+  });
+  const preview = creative.getByRole('img', { name: 'Your ad: summer-sale.png' });
+  await expect.poll(() => drawn(preview)).toBe(true);
+
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?booking=ad$/);
+  await expect
+    .poll(() => drawn(page.getByRole('img', { name: 'Your ad: summer-sale.png' }).first()))
+    .toBe(true);
+  await fillAdCheckout(page, buyerPhone);
+  const recorded = page.waitForResponse((r) =>
+    new URL(r.url()).pathname.endsWith('/add_event_orders_details/v1/'),
+  );
+  await proceedToPay(page);
+  expect((await recorded).ok()).toBe(true);
+  await sandboxModal(page).choose('Pay (success)');
+  await expect(
+    page.locator('#successCard').getByRole('heading', { level: 1, name: 'Payment successful' }),
+  ).toBeVisible();
+
+  await page.goto('/my-orders');
+  const booking = page.getByRole('region', { name: 'Ad booking' });
+  await expect(booking).toContainText(`${shortDay(24, month)} (1 day)`);
+  await expect.poll(() => drawn(booking.getByRole('img', { name: 'Your ad' }))).toBe(true);
 });

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { useSnapshot } from 'valtio';
+import { useAdAssetSrc } from '@/api/ads';
 import { AD_BOOKING_PATH } from '@/lib/adPackages';
 import { SHORT_DATE_FORMAT } from '@/lib/dateFormats';
 import { adBookingDays, adBookingStore } from '@/state/adBooking';
@@ -14,6 +15,11 @@ export function ChangeAdBookingLink({ packageCode }: { packageCode?: string }) {
       Change your booking
     </a>
   );
+}
+
+function Creative({ url, alt }: { url: string; alt: string }) {
+  const src = useAdAssetSrc(url);
+  return <img className="ad-booking-lines__creative" src={src} alt={alt} width={160} height={90} />;
 }
 
 /** The booking the checkout is for, in place of cart lines (ad packages list nothing there, spec §2). */
@@ -42,12 +48,9 @@ export function AdBookingLines() {
         )}
       </dl>
       {choice.asset && (
-        <img
-          className="ad-booking-lines__creative"
-          src={choice.asset.asset_url}
+        <Creative
+          url={choice.asset.asset_url}
           alt={choice.asset.name ? `Your ad: ${choice.asset.name}` : 'Your ad'}
-          width={160}
-          height={90}
         />
       )}
       <ChangeAdBookingLink packageCode={choice.packageCode} />

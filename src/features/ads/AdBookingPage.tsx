@@ -2,6 +2,7 @@ import { AD_ASSET_MAX_BYTES, AD_ASSET_TYPES } from '@contract/adDays';
 import { toMinor } from '@contract/money';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { useAdAssetSrc } from '@/api/ads';
 import type { PriceView } from '@/api/priceEstimate';
 import type { AdBookingChoice } from '@/state/adBooking';
 import { Button } from '@/ui/Button';
@@ -249,11 +250,7 @@ function Creative({
           </li>
         ))}
       </ul>
-      {uploaded && (
-        <p className="ad-booking__detail" role="status">
-          Your ad: {uploaded.name ?? 'your upload'}
-        </p>
-      )}
+      {uploaded && <UploadedCreative url={uploaded.asset_url} name={uploaded.name ?? 'your upload'} />}
       {props.signedIn ? (
         <FileInput
           label="Upload your own"
@@ -277,6 +274,16 @@ function Creative({
         </p>
       )}
     </fieldset>
+  );
+}
+
+function UploadedCreative({ url, name }: { url: string; name: string }) {
+  const src = useAdAssetSrc(url);
+  return (
+    <figure className="ad-booking__upload">
+      <img className="ad-booking__upload-image" src={src} alt={`Your ad: ${name}`} width={160} height={90} />
+      <figcaption role="status">Your ad: {name}</figcaption>
+    </figure>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AdBooking } from '@contract/ads';
 import type { Order } from '@contract/orders';
 import { format, parseISO } from 'date-fns';
+import { useAdAssetSrc } from '@/api/ads';
 import { SHORT_DATE_FORMAT } from '@/lib/dateFormats';
 
 /** An ad booking's status as the advertiser reads it. */
@@ -16,6 +17,21 @@ export function adBookingDates(booking: Pick<AdBooking, 'datetime_range' | 'days
   const last = format(parseISO(booking.datetime_range.to_datetime.slice(0, 10)), SHORT_DATE_FORMAT);
   const days = booking.days === 1 ? '1 day' : `${booking.days} days`;
   return first === last ? `${first} (${days})` : `${first} – ${last} (${days})`;
+}
+
+function Creative({ url }: { url: string }) {
+  const src = useAdAssetSrc(url);
+  return (
+    <img
+      className="order-card__ad-creative"
+      src={src}
+      alt="Your ad"
+      width={160}
+      height={90}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /** The ad booking an order holds: where, on which devices, which days, how it stands, and the creative. */
@@ -42,16 +58,7 @@ export function AdBookingDetails({ booking }: { booking: NonNullable<Order['ad_b
         </div>
       </dl>
       {booking.ad_assets.map((asset) => (
-        <img
-          key={asset.asset_url}
-          className="order-card__ad-creative"
-          src={asset.asset_url}
-          alt="Your ad"
-          width={160}
-          height={90}
-          loading="lazy"
-          decoding="async"
-        />
+        <Creative key={asset.asset_url} url={asset.asset_url} />
       ))}
     </section>
   );
