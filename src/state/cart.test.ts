@@ -11,6 +11,7 @@ import {
   disposeCart,
   flushCart,
   hydrateCart,
+  packageCount,
   setPackageCount,
 } from './cart';
 import { customBat, pkg, product, solo, withEstimate } from './cart.test-helpers';
@@ -343,6 +344,23 @@ describe('cart store', () => {
       ['IBC_GAME_1_PROFILE_KEY', 1],
     ]);
     expect(cartStore.items[0]?.priceEstimateDetails).toEqual({ totalAmount: 4_719_882 });
+  });
+
+  it('counts an add made before the stored cart was read on top of it, not in place of it', async () => {
+    await hydrateCart();
+    addPackageToCart(solo());
+    addPackageToCart(customBat(), { 91: 1 });
+    await flushCart();
+    disposeCart();
+    // A new page: the buyer adds the same kit and two more bats before the stored cart is read.
+    addPackageToCart(solo());
+    addPackageToCart(customBat(), { 91: 2 });
+    await hydrateCart();
+    expect(packageCount(solo().package_id)).toBe(2);
+    expect(line('IBC_VR_HEADSET')?.quantity).toBe(2);
+    expect(line('IBC_CUSTOM_BAT')?.quantity).toBe(3);
+    expect(line('IBC_CUSTOM_BAT')?.packageCount).toBe(1);
+    expect(summary().totalItems).toBe(3 * 2 + 3);
   });
 
   it('writes the first change at once, so a buyer who leaves right after adding keeps it', async () => {

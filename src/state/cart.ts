@@ -320,8 +320,27 @@ async function applyOtherTabCart(data: unknown): Promise<void> {
 }
 
 /**
- * Reads the stored cart into the store (lines added before it finished win over stored ones with the same
- * id) and from then on saves every change. Safe to call more than once.
+ * The stored cart with what the buyer added before it was read (on an empty-looking cart, so only adds): a line in
+ * both holds the two together (a fixed package its two counts), priced as the newer line is.
+ */
+export function withEarlyAdds(stored: readonly CartItem[], added: readonly CartItem[]): CartItem[] {
+  const early = new Map(added.map((line) => [line.id, line]));
+  const merged = stored.map((line) => {
+    const add = early.get(line.id);
+    if (!add) return line;
+    early.delete(line.id);
+    const fixed = add.packageType === 'fixed';
+    const packageCount = fixed ? line.packageCount + add.packageCount : add.packageCount;
+    const quantity = fixed ? add.unitsPerPackage * packageCount : line.quantity + add.quantity;
+    const sum = { ...add, packageCount, quantity };
+    return { ...sum, itemTotal: lineTotal(sum) };
+  });
+  return [...merged, ...early.values()];
+}
+
+/**
+ * Reads the stored cart into the store (with what was added meanwhile) and from then on saves every change. Safe to
+ * call more than once.
  */
 export function hydrateCart(): Promise<void> {
   hydration ??= (async () => {
@@ -329,9 +348,7 @@ export function hydrateCart(): Promise<void> {
     // Reading and checking the record is one task's work; the renders its lines cause run in the next.
     await yieldToMain();
     if (stored) {
-      const current = new Set(cartStore.items.map((line) => line.id));
-      const restored = stored.items.filter((line) => !current.has(line.id));
-      cartStore.items = [...restored, ...cartStore.items];
+      cartStore.items = withEarlyAdds(stored.items, snapshot(cartStore).items as CartItem[]);
       if (cartStore.metadata.updatedAt === 0) cartStore.metadata = stored.metadata;
     }
     cartStore.hydrated = true;

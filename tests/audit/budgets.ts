@@ -200,8 +200,8 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/about-us': 37 * KB,
   // Was 36 KB: the route tree gained 20 routes.
   '/business-licence-terms-and-conditions': 37 * KB,
-  // Was 36 KB: the route tree gained 20 routes.
-  '/help': 37 * KB,
+  // Was 37 KB: the route tree gained the ad booking's route, the cart its merge of early adds.
+  '/help': 38.5 * KB,
   // Was 36 KB: the route tree gained the ad booking's route (its chunks' names in every page's import table).
   '/metaverse-superstar': 37 * KB,
   // Was 36 KB: the route tree gained 20 routes.
