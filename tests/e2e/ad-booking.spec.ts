@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { addKit, proceedToPay, sandboxModal, signInAt, totalBarAmount } from './support/checkout';
+import {
+  addKit,
+  closeSummary,
+  openSummary,
+  proceedToPay,
+  sandboxModal,
+  signInAt,
+  totalBarAmount,
+} from './support/checkout';
 import { repoRoot } from './support/env';
 import { buyerEmail, expect, TEST_CODE, test } from './support/fixtures';
 
@@ -278,9 +286,9 @@ test('an advertiser’s own picture: uploaded on the booking page, seen there, i
 
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\?booking=ad$/);
-  await expect
-    .poll(() => drawn(page.getByRole('img', { name: 'Your ad: summer-sale.png' }).first()))
-    .toBe(true);
+  const summary = await openSummary(page);
+  await expect.poll(() => drawn(summary.getByRole('img', { name: 'Your ad: summer-sale.png' }))).toBe(true);
+  await closeSummary(page);
   await fillAdCheckout(page, buyerPhone);
   const recorded = page.waitForResponse((r) =>
     new URL(r.url()).pathname.endsWith('/add_event_orders_details/v1/'),
