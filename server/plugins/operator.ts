@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -17,6 +17,26 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
+}
+
+/**
+ * Who asks for an owner-only file: the operator, by its token and from this machine only, otherwise the user
+ * `signedIn` finds (which refuses anyone else).
+ */
+export function ownerOrOperator(
+  operatorToken: string | undefined,
+  signedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<{ userId: string }>,
+) {
+  const operatorOnly = operatorGuard(operatorToken);
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ userId: string } | { operator: true }> => {
+    const given = bearerToken(request);
+    if (!operatorToken || !given || !tokenMatches(given, operatorToken)) return signedIn(request, reply);
+    await operatorOnly(request);
+    return { operator: true };
+  };
 }
 
 /**

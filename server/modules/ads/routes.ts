@@ -15,10 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
-import { bearerToken, currentUser } from '../../plugins/auth';
-import { operatorGuard, tokenMatches } from '../../plugins/operator';
+import { currentUser } from '../../plugins/auth';
+import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createFileStorage } from '../../storage';
+import { sendUpload } from '../../storage/upload';
 import { requestTimeZone } from '../../time-zone';
 import { type AdsService, createAdsService } from './service';
 
@@ -41,7 +42,10 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
   { service, operatorToken, limits },
 ) => {
   const requireUser = app.requireUser();
-  const operatorOnly = operatorGuard(operatorToken);
+  const readerOf = ownerOrOperator(operatorToken, async (request, reply) => {
+    await requireUser.call(app, request, reply);
+    return { userId: currentUser(request).userId };
+  });
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: AD_ASSET_MAX_BYTES,
@@ -104,23 +108,8 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
   );
 
   app.get('/ad_assets/v1/', { schema: { querystring: assetKeyQuerySchema } }, async (request, reply) => {
-    const given = bearerToken(request);
-    let reader: { userId: string } | { operator: true };
-    if (operatorToken && given && tokenMatches(given, operatorToken)) {
-      await operatorOnly(request);
-      reader = { operator: true };
-    } else {
-      await requireUser.call(app, request, reply);
-      reader = { userId: currentUser(request).userId };
-    }
-    const file = await service.readAsset(request.query.key, reader);
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', 'inline')
-      .header('content-security-policy', ASSET_CSP)
-      .send(file.body);
+    const reader = await readerOf(request, reply);
+    return sendUpload(reply, await service.readAsset(request.query.key, reader), ASSET_CSP);
   });
 
   app.post(

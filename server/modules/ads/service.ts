@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   AD_ASSET_MAX_BYTES,
   AD_ASSET_MIME_TYPES,
@@ -16,7 +15,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import type { FileStorage } from '../../storage';
-import { type Sniffed, sniff } from '../associates/sniff';
+import {
+  readOwnedUpload,
+  sniffUpload,
+  storeUpload,
+  type UploadPart,
+  type UploadReader,
+} from '../../storage/upload';
 import { PENDING_GRACE_MINUTES } from '../orders/context';
 import * as repo from './repo';
 import { bookableProblem, dayStart, laterDay, nextDay, todayIn, wholeDays, wireRange } from './rules';
@@ -29,10 +34,6 @@ const assetUrl = (key: string) => `${AD_ASSET_PATH}?key=${encodeURIComponent(key
 function keyOfAssetUrl(url: string): string | null {
   if (!url.startsWith(`${AD_ASSET_PATH}?`)) return null;
   return new URLSearchParams(url.slice(AD_ASSET_PATH.length + 1)).get('key');
-}
-
-export interface UploadPart {
-  file: Readable & { truncated?: boolean; errored?: unknown };
 }
 
 export interface AdsServiceDeps {
@@ -52,6 +53,7 @@ const tooLarge = () =>
   });
 const unreadable = () =>
   new HttpError(400, 'The upload could not be read. Choose the file again.', { field: 'file' });
+const REFUSALS = { tooLarge, unreadable };
 const noSuchPackage = () =>
   new HttpError(404, 'There is no ad package with this id', { field: 'package_id' });
 const noSuchOrder = () => new HttpError(404, 'Order not found', { field: 'order_id' });
@@ -148,12 +150,7 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
 
     /** Stores an advertiser's own creative, a JPEG or PNG by its content, and answers where it is read back. */
     async storeAsset(userId: string, part: UploadPart): Promise<AdAssetUploadResponse> {
-      let sniffed: Sniffed;
-      try {
-        sniffed = await sniff(part.file);
-      } catch (error) {
-        throw part.file.truncated ? tooLarge() : unreadable().withCause(error);
-      }
+      const sniffed = await sniffUpload(part, REFUSALS);
       const found = sniffed.type?.mime;
       const mime = (AD_ASSET_MIME_TYPES as readonly string[]).includes(found ?? '')
         ? (found as (typeof AD_ASSET_MIME_TYPES)[number])
@@ -163,33 +160,14 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
         throw new HttpError(415, 'This file is not a JPEG or PNG image. Choose an image.', { field: 'file' });
       }
       const key = `ads/${userId}/${randomBytes(12).toString('base64url')}.${EXTENSION[mime]}`;
-      let size: number;
-      try {
-        ({ size } = await storage.put(key, sniffed.body, mime));
-      } catch (error) {
-        await storage.delete(key).catch(() => undefined);
-        if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw tooLarge();
-        if (part.file.errored) throw unreadable().withCause(error);
-        throw error;
-      }
-      if (part.file.truncated) {
-        await storage.delete(key);
-        throw tooLarge();
-      }
+      const size = await storeUpload(storage, key, sniffed, mime, part, REFUSALS);
       await repo.insertAssetUpload(db, { key, userId, contentType: mime, size, createdAt: now() });
       return { asset_url: assetUrl(key) };
     },
 
-    /** An uploaded creative for its owner, or for the operator; anyone else is told there is none. */
-    async readAsset(key: string, reader: { userId: string } | { operator: true }) {
-      const upload = await repo.findAssetUpload(db, key);
-      if (!upload || ('userId' in reader && upload.userId !== reader.userId)) {
-        throw new HttpError(404, 'There is no such file');
-      }
-      const body = await storage.get(key);
-      if (!body) throw new HttpError(404, 'There is no such file');
-      return { body: body as Readable, contentType: upload.contentType, size: upload.size };
+    /** An upload for its owner, or for the operator; anyone else is told there is none. */
+    async readAsset(key: string, reader: UploadReader) {
+      return readOwnedUpload(storage, key, (await repo.findAssetUpload(db, key)) ?? undefined, reader);
     },
 
     /** Records the creative of the buyer's own ad order: one of its package's templates, or their own upload. */

@@ -20,11 +20,12 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
-import { bearerToken, currentUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { idempotencyKeyOf } from '../../plugins/idempotency';
-import { operatorGuard, tokenMatches } from '../../plugins/operator';
+import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createFileStorage } from '../../storage';
+import { sendUpload } from '../../storage/upload';
 import { type AssociatesService, createAssociatesService } from './service';
 
 type RequestHook = (request: FastifyRequest) => Promise<void>;
@@ -48,7 +49,10 @@ export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = 
   { service, operatorToken, limits },
 ) => {
   const requireUser = app.requireUser(TOKEN_SETS);
-  const operatorOnly = operatorGuard(operatorToken);
+  const readerOf = ownerOrOperator(operatorToken, async (request, reply) => {
+    await requireUser.call(app, request, reply);
+    return { userId: currentUser(request).userId };
+  });
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 64, headerPairs: 20 },
   });
@@ -95,23 +99,8 @@ export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = 
     '/associate/upload/v1/',
     { schema: { querystring: uploadKeyQuerySchema } },
     async (request, reply) => {
-      const given = bearerToken(request);
-      let reader: { userId: string } | { operator: true };
-      if (operatorToken && given && tokenMatches(given, operatorToken)) {
-        await operatorOnly(request);
-        reader = { operator: true };
-      } else {
-        await requireUser.call(app, request, reply);
-        reader = { userId: currentUser(request).userId };
-      }
-      const file = await service.readUpload(request.query.key, reader);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', 'inline')
-        .header('content-security-policy', UPLOAD_CSP)
-        .send(file.body);
+      const reader = await readerOf(request, reply);
+      return sendUpload(reply, await service.readUpload(request.query.key, reader), UPLOAD_CSP);
     },
   );
 

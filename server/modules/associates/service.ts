@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   ACTIVITY_ORDERS_PAGE,
   type ActivitySummary,
@@ -21,6 +20,13 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../errors';
 import type { FileStorage } from '../../storage';
+import {
+  readOwnedUpload,
+  sniffUpload,
+  storeUpload,
+  type UploadPart,
+  type UploadReader,
+} from '../../storage/upload';
 import { customerOrderId } from '../orders/wire';
 import { lookupIfsc } from './ifsc';
 import {
@@ -35,7 +41,6 @@ import {
   referralTotals,
   viewStats,
 } from './repo';
-import { type Sniffed, sniff } from './sniff';
 
 /** What a registered associate's code takes off a referred order (5 %, as the demo codes do). */
 export const ASSOCIATE_DISCOUNT_BP = 500;
@@ -53,11 +58,6 @@ const MIME_OF_NAME: Record<(typeof UPLOAD_TYPES)[number], UploadMimeType> = {
 };
 const TYPES_TEXT = 'a JPEG, JPG, PNG or PDF file';
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-export interface UploadPart {
-  filename: string;
-  file: Readable & { truncated?: boolean };
-}
 
 export interface AssociatesServiceDeps {
   db: Database;
@@ -110,6 +110,8 @@ function unreadable(): HttpError {
   return new HttpError(400, 'The upload could not be read. Choose the file again.', { field: 'file' });
 }
 
+const REFUSALS = { tooLarge, unreadable };
+
 function fieldError(field: string, message: string): HttpError {
   return new HttpError(400, message, { field });
 }
@@ -156,12 +158,7 @@ export function createAssociatesService({ db, now, storage, codesChanged }: Asso
       const named = (UPLOAD_TYPES as readonly string[]).includes(extension)
         ? MIME_OF_NAME[extension as (typeof UPLOAD_TYPES)[number]]
         : undefined;
-      let sniffed: Sniffed;
-      try {
-        sniffed = await sniff(part.file);
-      } catch (error) {
-        throw part.file.truncated ? tooLarge() : unreadable().withCause(error);
-      }
+      const sniffed = await sniffUpload(part, REFUSALS);
       const found = sniffed.type?.mime;
       const mime = (UPLOAD_MIME_TYPES as readonly string[]).includes(found ?? '')
         ? (found as UploadMimeType)
@@ -175,34 +172,14 @@ export function createAssociatesService({ db, now, storage, codesChanged }: Asso
       }
       const at = now();
       const key = `associates/${purpose}/${userId}/${keyName(part.filename)}_${format(at, 'yyyyMMddHHmmss')}_${randomSuffix(6).toLowerCase()}.${EXTENSION_OF[mime]}`;
-      let size: number;
-      try {
-        ({ size } = await storage.put(key, sniffed.body, mime));
-      } catch (error) {
-        await storage.delete(key).catch(() => undefined);
-        if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw tooLarge();
-        // The sender's stream broke (a cut body); a storage fault stays a 500.
-        if (part.file.errored) throw unreadable().withCause(error);
-        throw error;
-      }
-      if (part.file.truncated) {
-        await storage.delete(key);
-        throw tooLarge();
-      }
+      const size = await storeUpload(storage, key, sniffed, mime, part, REFUSALS);
       await insertUpload(db, { key, userId, purpose, contentType: mime, size, createdAt: at });
       return { key, purpose, content_type: mime, size };
     },
 
-    /** A stored proof for its owner, or for the operator (`asOperator`); anyone else is told there is none. */
-    async readUpload(key: string, reader: { userId: string } | { operator: true }) {
-      const upload = await findUpload(db, key);
-      if (!upload || ('userId' in reader && upload.userId !== reader.userId)) {
-        throw new HttpError(404, 'There is no such file');
-      }
-      const body = await storage.get(key);
-      if (!body) throw new HttpError(404, 'There is no such file');
-      return { body: body as Readable, contentType: upload.contentType, size: upload.size };
+    /** An upload for its owner, or for the operator; anyone else is told there is none. */
+    async readUpload(key: string, reader: UploadReader) {
+      return readOwnedUpload(storage, key, (await findUpload(db, key)) ?? undefined, reader);
     },
 
     async lookupBank(ifsc: string) {
