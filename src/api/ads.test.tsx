@@ -33,7 +33,9 @@ describe('useAdAssetSrc', () => {
   });
 
   it('fetches an upload (served to its owner only) with the buyer’s token and shows its bytes', async () => {
-    const { requests } = fakeNetwork(() => new Response('png bytes', { status: 200, headers: { 'Content-Type': 'image/png' } }));
+    const { requests } = fakeNetwork(
+      () => new Response('png bytes', { status: 200, headers: { 'Content-Type': 'image/png' } }),
+    );
     const { result } = renderHook(() => useAdAssetSrc(UPLOAD), { wrapper });
     expect(result.current).toBeUndefined();
     await waitFor(() => expect(result.current).toBe('blob:creative-1'));
