@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { type Sniffed, sniff } from './sniff';
 import type { FileStorage } from './storage';
@@ -24,6 +24,32 @@ export type UploadReader = { userId: string } | { operator: true };
 export interface UploadRefusals {
   tooLarge: () => HttpError;
   unreadable: () => HttpError;
+}
+
+/**
+ * The one file part of a multipart upload, in the field named `file`; `what` names it in the refusals ("image",
+ * "file"). Its body is not read yet: the caller streams it.
+ */
+export async function fileFieldOf(request: FastifyRequest, what: string) {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, `Send the ${what} as multipart/form-data in a field named file`, {
+      field: 'file',
+    });
+  }
+  const part = await request.file().catch((error: unknown) => {
+    // The multipart parser's own complaints (no boundary, a cut body) carry no status: they are the sender's.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new HttpError(400, 'The upload could not be read. Choose the file again.', {
+      field: 'file',
+    }).withCause(error);
+  });
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw new HttpError(400, `Choose ${what === 'image' ? 'an image' : `a ${what}`} to upload`, {
+      field: 'file',
+    });
+  }
+  return part;
 }
 
 /** Reads the start of an upload to tell its type by content; a body cut or broken before that is refused. */

@@ -14,12 +14,11 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '../../context';
-import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createFileStorage } from '../../storage';
-import { sendUpload } from '../../storage/upload';
+import { fileFieldOf, sendUpload } from '../../storage/upload';
 import { requestTimeZone } from '../../time-zone';
 import { type AdsService, createAdsService } from './service';
 
@@ -88,21 +87,7 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
       schema: { response: { 201: adAssetUploadResponseSchema } },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new HttpError(415, 'Send the image as multipart/form-data in a field named file', {
-          field: 'file',
-        });
-      }
-      const part = await request.file().catch((error: unknown) => {
-        if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-        throw new HttpError(400, 'The upload could not be read. Choose the file again.', {
-          field: 'file',
-        }).withCause(error);
-      });
-      if (part?.fieldname !== 'file') {
-        part?.file.resume();
-        throw new HttpError(400, 'Choose an image to upload', { field: 'file' });
-      }
+      const part = await fileFieldOf(request, 'image');
       return reply.code(201).send(await service.storeAsset(currentUser(request).userId, part));
     },
   );

@@ -19,13 +19,12 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createFileStorage } from '../../storage';
-import { sendUpload } from '../../storage/upload';
+import { fileFieldOf, sendUpload } from '../../storage/upload';
 import { type AssociatesService, createAssociatesService } from './service';
 
 type RequestHook = (request: FastifyRequest) => Promise<void>;
@@ -74,22 +73,7 @@ export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = 
       schema: { querystring: uploadQuerySchema, response: { 201: uploadResponseSchema } },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new HttpError(415, 'Send the file as multipart/form-data in a field named file', {
-          field: 'file',
-        });
-      }
-      const part = await request.file().catch((error: unknown) => {
-        // The multipart parser's own complaints (no boundary, a cut body) carry no status: they are the sender's.
-        if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-        throw new HttpError(400, 'The upload could not be read. Choose the file again.', {
-          field: 'file',
-        }).withCause(error);
-      });
-      if (part?.fieldname !== 'file') {
-        part?.file.resume();
-        throw new HttpError(400, 'Choose a file to upload', { field: 'file' });
-      }
+      const part = await fileFieldOf(request, 'file');
       const stored = await service.storeUpload(currentUser(request).userId, request.query.purpose, part);
       return reply.header('cache-control', NO_STORE).code(201).send(stored);
     },

@@ -4,6 +4,7 @@ import { useAdAssetSrc } from '@/api/ads';
 import { AD_BOOKING_PATH } from '@/lib/adPackages';
 import { SHORT_DATE_FORMAT } from '@/lib/dateFormats';
 import { adBookingDays, adBookingStore } from '@/state/adBooking';
+import '@/ui/termList.css';
 import './ads.css';
 
 const day = (iso: string) => format(parseISO(iso), SHORT_DATE_FORMAT);
@@ -19,7 +20,7 @@ export function ChangeAdBookingLink({ packageCode }: { packageCode?: string }) {
 
 function Creative({ url, alt }: { url: string; alt: string }) {
   const src = useAdAssetSrc(url);
-  return <img className="ad-booking-lines__creative" src={src} alt={alt} width={160} height={90} />;
+  return <img className="thumb-16x9" src={src} alt={alt} width={160} height={90} />;
 }
 
 /** The booking the checkout is for, in place of cart lines (ad packages list nothing there, spec §2). */
@@ -29,7 +30,7 @@ export function AdBookingLines() {
   const days = adBookingDays(choice);
   return (
     <section className="ad-booking-lines" aria-label="Your ad booking">
-      <dl className="ad-booking-lines__list">
+      <dl className="term-list">
         <div>
           <dt>Venue</dt>
           <dd>{choice.venue}</dd>

@@ -13,6 +13,7 @@ import { Money } from '@/ui/Money';
 import { Skeleton } from '@/ui/Skeleton';
 import type { AdDeviceView } from './useAdBooking';
 import { type AdBookingController, uploadCreative, useAdBooking } from './useAdBooking';
+import '@/ui/termList.css';
 import './ads.css';
 import '@/ui/visually-hidden.css';
 
@@ -281,7 +282,7 @@ function UploadedCreative({ url, name }: { url: string; name: string }) {
   const src = useAdAssetSrc(url);
   return (
     <figure className="ad-booking__upload">
-      <img className="ad-booking__upload-image" src={src} alt={`Your ad: ${name}`} width={160} height={90} />
+      <img className="thumb-16x9" src={src} alt={`Your ad: ${name}`} width={160} height={90} />
       <figcaption role="status">Your ad: {name}</figcaption>
     </figure>
   );

@@ -3,6 +3,7 @@ import type { Order } from '@contract/orders';
 import { format, parseISO } from 'date-fns';
 import { useAdAssetSrc } from '@/api/ads';
 import { SHORT_DATE_FORMAT } from '@/lib/dateFormats';
+import '@/ui/termList.css';
 
 /** An ad booking's status as the advertiser reads it. */
 export const AD_BOOKING_STATUS_WORDS: Record<AdBooking['status'], string> = {
@@ -23,7 +24,7 @@ function Creative({ url }: { url: string }) {
   const src = useAdAssetSrc(url);
   return (
     <img
-      className="order-card__ad-creative"
+      className="thumb-16x9"
       src={src}
       alt="Your ad"
       width={160}
@@ -39,7 +40,7 @@ export function AdBookingDetails({ booking }: { booking: NonNullable<Order['ad_b
   return (
     <section className="order-card__ad" aria-label="Ad booking">
       <h3>Your ad booking</h3>
-      <dl className="order-card__ad-list">
+      <dl className="term-list">
         <div>
           <dt>Venue</dt>
           <dd>{booking.venue}</dd>
