@@ -228,8 +228,8 @@ export const ROUTE_OWN_JS_BUDGETS: Readonly<Record<string, number>> = {
   // Was 151 KB: the route tree gained the ad booking's route (its chunks' names in every page's import table) and Ark UI's shared core split from the select once the ad booking's date-range and file fields share it.
   '/sign-in/': 153 * KB,
   // The code step left the select library (and the old hand-written one) for the text-only form kit: 3.5 KB less.
-  // Was 109 KB: the route tree gained 20 routes.
-  '/sign-in/verify': 109 * KB,
+  // Was 109 KB: the route tree gained the ad booking's route and its chunks' names.
+  '/sign-in/verify': 110.5 * KB,
   // Was 110 KB: the route tree gained 20 routes.
   '/sign-in/sign-up/verify': 111 * KB,
   // Was 61 KB: the route tree gained 20 routes.
