@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth/AuthProvider';
 import { SIGN_IN_PATH } from '@/features/auth/guards';
 import { AdBookingSummary } from '@/features/checkout/summary/AdBookingSummary';
 import { adBookingFigures } from '@/features/checkout/summary/summaryView';
+import { adBookingDays } from '@/state/adBooking';
 import { useCountry } from '@/state/country';
 import { loadAdBookingPage } from './-ad-booking-loader';
 
@@ -40,11 +41,7 @@ function AdBookingRoute() {
       signInHref={`${SIGN_IN_PATH}?redirect=${encodeURIComponent(here)}`}
       summary={(price, choice) => (
         <AdBookingSummary
-          {...adBookingFigures(price, {
-            startDate: choice.range?.start ?? '',
-            endDate: choice.range?.end ?? '',
-            devices: choice.deviceCodes.length,
-          })}
+          {...adBookingFigures(price, { days: adBookingDays(choice), devices: choice.deviceCodes.length })}
           currency={price.currency}
         />
       )}

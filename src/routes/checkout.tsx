@@ -14,7 +14,7 @@ import { CurrencySwitch } from '@/features/country/CurrencySwitch';
 import { featureFlags } from '@/lib/featureFlags';
 import { useServerPageAdopted } from '@/lib/serverPage';
 import { pageTitle } from '@/lib/site';
-import { adBookingStore } from '@/state/adBooking';
+import { adBookingDays, adBookingStore } from '@/state/adBooking';
 
 /** The codes a link may carry (spec §1: codes taken from the page address). */
 export interface CheckoutSearch {
@@ -79,11 +79,7 @@ const ChangeAdBookingLink = lazy(() =>
 function AdBookingOrderSummary(state: CheckoutSummaryState) {
   const { choice } = useSnapshot(adBookingStore);
   const figures = choice?.range
-    ? adBookingFigures(state.estimate, {
-        startDate: choice.range.start,
-        endDate: choice.range.end,
-        devices: choice.deviceCodes.length,
-      })
+    ? adBookingFigures(state.estimate, { days: adBookingDays(choice), devices: choice.deviceCodes.length })
     : null;
   return (
     <OrderSummary

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { kvStore, STORAGE_KEYS, storedValue } from '@/storage/kv';
 import {
   adAssetsOf,
+  adBookingDays,
   adBookingQuantity,
   adBookingSelectedPackages,
   adBookingStore,
@@ -19,6 +20,14 @@ import {
 import { MUMBAI } from './adBooking.test-helpers';
 
 const TEMPLATE = { asset_url: '/images/ad-arena.svg', asset_template_image_config_id: 101, name: null };
+
+describe('adBookingDays', () => {
+  it('counts both ends of the range, and no days without one', () => {
+    expect(adBookingDays({ range: { start: '2026-03-01', end: '2026-03-07' } })).toBe(7);
+    expect(adBookingDays({ range: { start: '2026-03-01', end: '2026-03-01' } })).toBe(1);
+    expect(adBookingDays({ range: null })).toBe(0);
+  });
+});
 
 describe('the ad booking store', () => {
   beforeEach(async () => {

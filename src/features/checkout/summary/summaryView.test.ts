@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMI_NOT_WITH_OTHER_PRODUCTS } from '@/lib/noCostEmi';
 import { view } from './summary.test-helpers';
-import {
-  activeFestival,
-  adBookingDays,
-  adBookingFigures,
-  shippingLine,
-  summaryExtras,
-  summaryRows,
-} from './summaryView';
+import { activeFestival, adBookingFigures, shippingLine, summaryExtras, summaryRows } from './summaryView';
 
 // Intra-state home kit: goods ₹47,989 with GST, shipping ₹150 (waived), coupon ₹4,798.90, referral ₹500, Diwali
 // ₹1,000. total = ₹47,989; subtotal = 47,989 − 4,798.90 − 500 − 1,000 = ₹41,690.10 = taxable 35,330.59 + GST 6,359.51.
@@ -183,11 +176,6 @@ describe('summaryExtras', () => {
 });
 
 describe('ad booking', () => {
-  it('counts both ends of the range', () => {
-    expect(adBookingDays('2026-03-01', '2026-03-07')).toBe(7);
-    expect(adBookingDays('2026-03-01', '2026-03-01')).toBe(1);
-  });
-
   it('takes the cost of one device for one day from the goods', () => {
     // 7 days × 2 devices = 14 slots; ₹2,360 a slot with GST = ₹33,040; a ₹3,304 coupon leaves ₹29,736.
     const figures = adBookingFigures(
@@ -198,7 +186,7 @@ describe('ad booking', () => {
         taxableAmount: 2_520_000,
         taxAmount: 453_600,
       }),
-      { startDate: '2026-03-01', endDate: '2026-03-07', devices: 2 },
+      { days: 7, devices: 2 },
     );
     expect(figures).toEqual({
       days: 7,

@@ -1,6 +1,5 @@
 import { FESTIVAL_DELIVERY_WINDOWS, HOME_KIT_HEADSET_PRODUCT_CODE, PACKAGE_CODES } from '@contract/constants';
 import { divideHalfUp } from '@contract/money';
-import { differenceInCalendarDays } from 'date-fns';
 import type { PriceView } from '@/api/priceEstimate';
 import { type TaxLine, taxLines } from '@/lib/gst';
 import { noCostEmiWithheld } from '@/lib/noCostEmi';
@@ -134,17 +133,12 @@ export interface AdBookingFigures {
   total: number;
 }
 
-/** Spec §3: an ad books every day of its range, both ends included. */
-export function adBookingDays(startDate: Date | string, endDate: Date | string): number {
-  return differenceInCalendarDays(endDate, startDate) + 1;
-}
-
 /** The ad-booking summary's figures from the estimate: its goods are days × devices slots. */
 export function adBookingFigures(
   view: PriceView,
-  booking: { startDate: Date | string; endDate: Date | string; devices: number },
+  booking: { days: number; devices: number },
 ): AdBookingFigures {
-  const days = Math.max(0, adBookingDays(booking.startDate, booking.endDate));
+  const { days } = booking;
   const slots = days * booking.devices;
   const goods = view.totalPrice;
   return {
