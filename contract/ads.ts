@@ -1,3 +1,4 @@
+import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { DB_INT_MAX } from './patterns';
 
@@ -12,14 +13,24 @@ import { DB_INT_MAX } from './patterns';
  *   templates) against the buyer's own order, and answers the booking.
  * The devices and dates themselves are held by the order's creation (ad_event_order_details, contract/orders.ts), in
  * the same transaction that prices it: a device is never booked twice for overlapping dates (the database refuses).
- * Datetimes are yyyy-MM-dd HH:mm:ss in the request's zone (x-tz, default Asia/Kolkata); an ad runs whole days, from
+ * Datetimes are yyyy-MM-dd HH:mm:ss in the venue's zone (whatever the buyer's x-tz); an ad runs whole days, from
  * 00:00:00 of its first day to 23:59:59 of its last.
  */
 
 export const AD_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const AD_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const adDateTimeSchema = z.string().regex(AD_DATETIME_PATTERN, 'Use yyyy-MM-dd HH:mm:ss');
-export const adDateSchema = z.string().regex(AD_DATE_PATTERN, 'Use yyyy-MM-dd');
+/** A day the calendar has (no 30 February), and a time the clock has (no 24:00:00). */
+const isRealDay = (isoDate: string) => isValid(parseISO(isoDate));
+const isRealDateTime = (text: string) =>
+  isRealDay(text.slice(0, 10)) && /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(text.slice(11));
+export const adDateTimeSchema = z
+  .string()
+  .regex(AD_DATETIME_PATTERN, 'Use yyyy-MM-dd HH:mm:ss')
+  .refine(isRealDateTime, 'Choose a real date');
+export const adDateSchema = z
+  .string()
+  .regex(AD_DATE_PATTERN, 'Use yyyy-MM-dd')
+  .refine(isRealDay, 'Choose a real date');
 
 /** The longest booking one order may take, in days (a longer campaign is several bookings or a quote). */
 export const AD_MAX_DAYS = 90;
@@ -48,7 +59,7 @@ export type SlotsForPackageRequest = z.input<typeof slotsForPackageRequestSchema
 export const adDeviceSlotsSchema = z.object({
   device_code: z.string(),
   device_name: z.string(),
-  /** The ranges already taken on this device within the window (held or paid), in the request's zone. */
+  /** The ranges already taken on this device within the window (held or paid), in the venue's zone. */
   booked: z.array(adDateTimeRangeSchema),
 });
 
@@ -57,7 +68,7 @@ export const slotsForPackageResponseSchema = z.object({
   ad_config_id: z.number().int(),
   ad_name: z.string(),
   venue: z.string(),
-  /** The days this package can be booked for, both included: its own window from today on (the request's zone). */
+  /** The days this package can be booked for, both included: its own window from today on (the venue's days). */
   bookable_from: adDateSchema,
   bookable_to: adDateSchema,
   devices: z.array(adDeviceSlotsSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from './patterns';
 
 /* Spec §3 licence device: the pins of a buyer's paid business licences and the device each runs on. */
 
@@ -37,7 +38,7 @@ export const licenceDeviceFields = {
 const emptyToNull = (schema: z.ZodString) => schema.nullish().transform((v) => (v ? v : null));
 
 export const licenceDeviceRequestSchema = z.object({
-  user_business_licence_id: z.number().int().positive(),
+  user_business_licence_id: z.number().int().positive().max(DB_INT_MAX, 'There is no such licence'),
   device_id: licenceDeviceFields.device_id,
   device_name: emptyToNull(licenceDeviceFields.device_name),
   device_code: emptyToNull(licenceDeviceFields.device_code),

@@ -113,7 +113,7 @@ export function adBookingSelectedPackages(choice: AdBookingChoice | null): Selec
   return [{ packageId: choice.packageId, products: [{ productId: choice.productId, quantity }] }];
 }
 
-/** The first second of the first day to the last second of the last, as the wire carries them (the buyer's zone). */
+/** The first second of the first day to the last second of the last, as the wire carries them (the venue's days). */
 export function adDateTimeRange(range: { start: string; end: string }): AdDateTimeRange {
   return { from_datetime: adDayStart(range.start), to_datetime: adDayEnd(range.end) };
 }

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '../../time-zone';
 
 type VendorType = VendorDetails['vendor_type'];
 
@@ -202,6 +203,8 @@ export const adConfigs = pgTable(
     venue: text('venue').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** The venue's IANA zone: an ad's days are the venue's days, whoever books them. */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     /** [{ asset_url, asset_template_image_config_id }] */
     adAssets: jsonb('ad_assets')
       .$type<{ asset_url: string; asset_template_image_config_id: number }[]>()

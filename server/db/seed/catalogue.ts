@@ -889,6 +889,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         productId: productId(ad.productCode),
         adName: ad.adName,
         venue: ad.venue,
+        timeZone: DEFAULT_TIME_ZONE,
         startDate: ad.startDate,
         endDate: format(addYears(new TZDate(now, DEFAULT_TIME_ZONE), AD_WINDOW_YEARS), 'yyyy-MM-dd'),
         adAssets: ad.adAssets,

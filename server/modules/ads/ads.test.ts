@@ -162,15 +162,50 @@ describe('the slots of an ad package (spec §7)', () => {
     expect(await bookedOn(BAY_3, window)).toEqual([]);
     const order = await book(buyer, [BAY_3], '2026-12-10', '2026-12-12');
     expect(await bookedOn(BAY_3, window)).toEqual([range('2026-12-10', '2026-12-12')]);
-    // The same hold read from London: its days began at 18:30 the evening before.
+    // Read from London, the hold is still the venue's days.
     const london = await slots({ package_id: arena.package_id, ...window }, { 'x-tz': 'Europe/London' });
-    expect(london.devices[2].booked).toEqual([
-      { from_datetime: '2026-12-09 18:30:00', to_datetime: '2026-12-12 18:29:59' },
-    ]);
+    expect(london.devices[2].booked).toEqual([range('2026-12-10', '2026-12-12')]);
 
     const cancelled = await get(shop.app, buyer, `/api/commerce/order/${order.order_id}/cancel/v1/`);
     expect(cancelled.json().order_status).toBe('CANCELLED');
     expect(await bookedOn(BAY_3, window)).toEqual([]);
+  });
+
+  it("counts the venue's days whatever the buyer's zone: one day blocks one, and India's yesterday is refused", async () => {
+    // 10:00 in Mumbai is 16:30 the day before at UTC-12.
+    const farWest = { 'x-tz': 'Etc/GMT+12' };
+    const send = (as: Buyer, first: string, last: string, headers: Record<string, string> = {}) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/commerce/order/create/v1/',
+        payload: adOrder(as, [BAY_2], first, last) as object,
+        headers: { authorization: `Bearer ${as.token}`, 'idempotency-key': newKey(), ...headers },
+      });
+    const yesterday = await send(buyer, '2026-11-30', '2026-11-30', farWest);
+    expect(refused(yesterday, 400).message).toBe(
+      'Your ad cannot start before today: choose a later first day',
+    );
+
+    const one = await send(buyer, '2027-03-20', '2027-03-20', farWest);
+    expect(one.statusCode, one.body).toBe(200);
+    const [stored] = await shop.db
+      .select()
+      .from(adBookings)
+      .where(eq(adBookings.orderId, one.json().order_id));
+    expect(stored?.fromAt.toISOString()).toBe(new Date('2027-03-20T00:00:00+05:30').toISOString());
+    expect(stored?.toAt.toISOString()).toBe(new Date('2027-03-21T00:00:00+05:30').toISOString());
+    expect((await detailsOf(buyer, one.json().order_id)).ad_booking.datetime_range).toEqual(
+      range('2027-03-20', '2027-03-20'),
+    );
+    // The days either side stay free for someone else, booked from the venue's own zone.
+    const third = await signIn(shop.app, 3);
+    const orderIds: [Buyer, string][] = [[buyer, one.json().order_id]];
+    for (const day of ['2027-03-19', '2027-03-21']) {
+      const next = await send(third, day, day);
+      expect(next.statusCode, next.body).toBe(200);
+      orderIds.push([third, next.json().order_id]);
+    }
+    for (const [as, id] of orderIds) await get(shop.app, as, `/api/commerce/order/${id}/cancel/v1/`);
   });
 
   it('answers 404 for a package that is not an ad package', async () => {

@@ -24,6 +24,7 @@ export interface AdConfigWithDevices {
   venue: string;
   startDate: string;
   endDate: string;
+  timeZone: string;
   adAssets: { asset_url: string; asset_template_image_config_id: number }[];
   devices: { id: number; deviceCode: string; deviceName: string }[];
 }
@@ -172,6 +173,7 @@ export async function bookingsOf(db: Executor, orderIds: readonly string[]) {
       adConfigId: adBookings.adConfigId,
       adName: adConfigs.adName,
       venue: adConfigs.venue,
+      timeZone: adConfigs.timeZone,
       fromAt: adBookings.fromAt,
       toAt: adBookings.toAt,
       days: adBookings.days,

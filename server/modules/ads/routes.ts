@@ -19,7 +19,6 @@ import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
 import { createFileStorage } from '../../storage';
 import { fileFieldOf, sendUpload } from '../../storage/upload';
-import { requestTimeZone } from '../../time-zone';
 import { type AdsService, createAdsService } from './service';
 
 type RequestHook = (request: FastifyRequest) => Promise<void>;
@@ -66,7 +65,7 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
       onRequest: [limits.reads],
       schema: { body: slotsForPackageRequestSchema, response: { 200: slotsForPackageResponseSchema } },
     },
-    async (request) => service.slots(request.body, requestTimeZone(request)),
+    async (request) => service.slots(request.body),
   );
 
   app.post(
@@ -76,7 +75,7 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
       onRequest: [limits.reads],
       schema: { body: slotDetailsRequestSchema, response: { 200: slotDetailsResponseSchema } },
     },
-    async (request) => service.slotDetails(request.body, requestTimeZone(request)),
+    async (request) => service.slotDetails(request.body),
   );
 
   app.post(
@@ -104,8 +103,7 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
       preHandler: requireUser,
       schema: { body: addEventOrderDetailsRequestSchema, response: { 200: adBookingSchema } },
     },
-    async (request) =>
-      service.addEventOrderDetails(currentUser(request).userId, request.body, requestTimeZone(request)),
+    async (request) => service.addEventOrderDetails(currentUser(request).userId, request.body),
   );
 };
 

@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 
 /*
- * An ad runs whole days in the request's zone (x-tz): from 00:00:00 of its first day to 23:59:59 of its last. Stored
+ * An ad runs whole days in its venue's zone (ad_configs.time_zone): from 00:00:00 of its first day to 23:59:59 of its last. Stored
  * as instants [from, to), `to` being the first instant after its last day, so adjacent bookings never overlap.
  */
 

@@ -73,12 +73,10 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
 
   return {
     /** The venue, the days it can be booked from today on, and what each device already has taken. */
-    async slots(
-      body: z.output<typeof slotsForPackageRequestSchema>,
-      zone: string,
-    ): Promise<SlotsForPackageResponse> {
+    async slots(body: z.output<typeof slotsForPackageRequestSchema>): Promise<SlotsForPackageResponse> {
       const config = await repo.findAdConfig(db, { packageId: body.package_id });
       if (!config) throw noSuchPackage();
+      const zone = config.timeZone;
       const today = todayIn(now(), zone);
       const bookableFrom = laterDay(config.startDate, today);
       if (bookableFrom > config.endDate) throw new HttpError(409, 'This venue takes no more bookings');
@@ -112,12 +110,10 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
     },
 
     /** Whether each chosen device is free on every day of the range. */
-    async slotDetails(
-      body: z.output<typeof slotDetailsRequestSchema>,
-      zone: string,
-    ): Promise<SlotDetailsResponse> {
+    async slotDetails(body: z.output<typeof slotDetailsRequestSchema>): Promise<SlotDetailsResponse> {
       const config = await repo.findAdConfig(db, { id: body.ad_config_id });
       if (!config) throw new HttpError(404, 'There is no such ad venue', { field: 'ad_config_id' });
+      const zone = config.timeZone;
       const range = wholeDays(body.datetime_range, zone);
       if ('error' in range) throw new HttpError(400, range.error, { field: 'datetime_range' });
       const problem = bookableProblem(range, config, todayIn(now(), zone));
@@ -174,7 +170,6 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
     async addEventOrderDetails(
       userId: string,
       body: z.output<typeof addEventOrderDetailsRequestSchema>,
-      zone: string,
     ): Promise<AdBooking> {
       const owner = await repo.findOrderOwner(db, body.order_id);
       if (owner?.userId !== userId) throw noSuchOrder();
@@ -205,7 +200,7 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
         assets.push(asset);
       }
       await repo.setAssets(db, body.order_id, assets, now());
-      return bookingToWire({ ...booking, adAssets: assets }, zone);
+      return bookingToWire({ ...booking, adAssets: assets });
     },
   };
 }

@@ -70,6 +70,8 @@ export interface CatalogueAd {
   venue: string;
   startDate: string;
   endDate: string;
+  /** The venue's zone, in which its days are counted. */
+  timeZone: string;
   devices: { deviceCode: string; deviceName: string }[];
   adAssets: { asset_url: string; asset_template_image_config_id: number }[];
 }
@@ -171,6 +173,7 @@ export async function loadPackages(db: Database, selector: PackageSelector): Pro
             venue: adRow.venue,
             startDate: adRow.startDate,
             endDate: adRow.endDate,
+            timeZone: adRow.timeZone,
             adAssets: adRow.adAssets,
             devices: devices
               .filter((d) => d.adConfigId === adRow.id)

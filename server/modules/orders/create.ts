@@ -60,11 +60,12 @@ export function createOrderCreation(
   }: Pick<Settlement, 'markPaid'> & Pick<Expiry, 'expireDue' | 'expireIfDue' | 'isDue'> & ProviderPayments,
 ) {
   const { db, now, log, transaction } = ctx;
-  const prepare = (body: OrderCreateInput, variant: EstimateVariant, userId: string, zone: string) =>
-    prepareOrder(ctx, body, variant, userId, zone);
+  const prepare = (body: OrderCreateInput, variant: EstimateVariant, userId: string) =>
+    prepareOrder(ctx, body, variant, userId);
 
   /** What holds a device the order could not take, as a person can act on it. */
-  async function adClash(hold: AdHold, zone: string): Promise<AdClashError> {
+  async function adClash(hold: AdHold): Promise<AdClashError> {
+    const zone = hold.timeZone;
     const config = await ads.findAdConfig(db, { id: hold.adConfigId });
     const wanted = config?.devices.filter((d) => hold.deviceCodes.includes(d.deviceCode)) ?? [];
     const taken = await ads.takenBetween(db, {
@@ -143,8 +144,6 @@ export function createOrderCreation(
     idempotencyKey: string;
     /** The shop's origin, for the hosted page's way back. */
     origin: string;
-    /** The buyer's zone (x-tz): an ad's days are theirs. */
-    zone: string;
   }): Promise<OrderCreateResponse> {
     const { body, variant } = input;
     const hash = requestHash(variant, body);
@@ -172,12 +171,12 @@ export function createOrderCreation(
     orderId: string,
     callbackFor: (id: string) => string,
   ): Promise<OrderCreateResponse> {
-    const { userId, body, variant, idempotencyKey, zone } = input;
+    const { userId, body, variant, idempotencyKey } = input;
     // A retry usually meets its key in the transaction; one the catalogue would refuse now (say, the last unit is
     // its own order's) is answered what it was answered before.
     let prepared: Awaited<ReturnType<typeof prepare>>;
     try {
-      prepared = await prepare(body, variant, userId, zone);
+      prepared = await prepare(body, variant, userId);
     } catch (error) {
       const seen = await repo.findIdempotencyKey(db, userId, idempotencyKey);
       if (seen) return replay(seen, hash, callbackFor(seen.orderId ?? ''));
@@ -281,7 +280,7 @@ export function createOrderCreation(
     const created = await written.catch(async (error: unknown) => {
       if (repo.isIdempotencyKeyTaken(error)) return null;
       if (repo.isStockShortfall(error)) throw await shortfall(wanted);
-      if (adHold && ads.isAdClash(error)) throw await adClash(adHold, zone);
+      if (adHold && ads.isAdClash(error)) throw await adClash(adHold);
       throw error;
     });
     if (created && created.version !== null) ctx.stockTaken?.(created.version, created.levels);

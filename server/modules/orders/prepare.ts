@@ -84,8 +84,6 @@ export async function prepareOrder(
   body: OrderCreateInput,
   variant: EstimateVariant,
   userId: string,
-  /** The buyer's zone (x-tz): an ad's days are theirs. */
-  zone: string,
 ) {
   await assertVerifiedEmail(db, userId, body);
   const estimate = await checkout.estimate(estimateInput(body), variant, userId);
@@ -174,7 +172,7 @@ export async function prepareOrder(
 
   assertInvitePresent(snapshot, body);
   assertAdQuantities(snapshot, body);
-  const adHold = adHoldOf(ads, body, zone, now());
+  const adHold = adHoldOf(ads, body, now());
   assertExpectedTotal(body, minor(estimate.amount_payable), currency);
 
   // Spec §3: game keys when there is exactly one package holding one product of the game type.

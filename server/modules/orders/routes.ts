@@ -25,7 +25,6 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
-import { requestTimeZone } from '../../time-zone';
 import type { EstimateVariant } from '../checkout/rules';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
 import { listLicences, registerDevice } from './licences';
@@ -82,7 +81,6 @@ const commerceRoutes: FastifyPluginAsyncZod<{
           variant,
           idempotencyKey,
           origin: publicUrl ?? `${request.protocol}://${request.host}`,
-          zone: requestTimeZone(request),
         });
       },
     );
@@ -110,7 +108,7 @@ const commerceRoutes: FastifyPluginAsyncZod<{
     '/user/orders/v1/',
     { preHandler: requireUser, schema: { response: { 200: userOrdersResponseSchema } } },
     async (request) => ({
-      orders: await service.history(currentUser(request).userId, requestTimeZone(request)),
+      orders: await service.history(currentUser(request).userId),
     }),
   );
 
@@ -138,11 +136,7 @@ const commerceRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: orderDetailsQuerySchema, response: { 200: orderResponseSchema } },
     },
     async (request) => ({
-      order: await service.details(
-        request.query.order_id,
-        currentUser(request).userId,
-        requestTimeZone(request),
-      ),
+      order: await service.details(request.query.order_id, currentUser(request).userId),
     }),
   );
 
@@ -178,7 +172,7 @@ const invoicingRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async
       schema: { params: orderParamsSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => ({
-      order: await service.details(request.params.id, currentUser(request).userId, requestTimeZone(request)),
+      order: await service.details(request.params.id, currentUser(request).userId),
     }),
   );
 

@@ -109,6 +109,8 @@ export interface AdHold {
   deviceCodes: string[];
   /** Device code → name, for a message about a clash. */
   deviceNames: Map<string, string>;
+  /** The venue's zone, in which its days are named. */
+  timeZone: string;
   from: Date;
   to: Date;
   days: number;
@@ -116,14 +118,9 @@ export interface AdHold {
 
 /**
  * Spec §3: ad_event_order_details names the ad package's own venue, its devices, and whole days inside its window,
- * from today on in the buyer's zone, at most AD_MAX_DAYS. Null for an order without an ad package.
+ * from today on in the venue's zone (whatever the buyer's), at most AD_MAX_DAYS. Null for an order without an ad package.
  */
-export function adHoldOf(
-  ads: readonly CatalogueAd[],
-  body: OrderBody,
-  zone: string,
-  now: Date,
-): AdHold | null {
+export function adHoldOf(ads: readonly CatalogueAd[], body: OrderBody, now: Date): AdHold | null {
   const [ad, another] = ads;
   if (!ad) return null;
   if (another) throw new HttpError(400, 'Book one venue per order', { field: 'packages' });
@@ -148,14 +145,15 @@ export function adHoldOf(
       field: 'ad_event_order_details.device_codes',
     });
   }
-  const range = wholeDays(details.datetime_range, zone);
+  const range = wholeDays(details.datetime_range, ad.timeZone);
   if ('error' in range) throw new HttpError(400, range.error, { field: AD_RANGE_FIELD });
-  const problem = bookableProblem(range, ad, todayIn(now, zone));
+  const problem = bookableProblem(range, ad, todayIn(now, ad.timeZone));
   if (problem) throw new HttpError(400, problem, { field: AD_RANGE_FIELD });
   return {
     adConfigId: ad.id,
     deviceCodes: [...details.device_codes],
     deviceNames,
+    timeZone: ad.timeZone,
     from: range.from,
     to: range.to,
     days: range.days,

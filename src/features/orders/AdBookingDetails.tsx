@@ -12,7 +12,7 @@ export const AD_BOOKING_STATUS_WORDS: Record<AdBooking['status'], string> = {
   RELEASED: 'Released: not booked',
 };
 
-/** An ad booking's first and last day (d MMM yyyy), from its wire range in the buyer's zone. */
+/** An ad booking's first and last day (d MMM yyyy), from its wire range (the venue's days). */
 export function adBookingDates(booking: Pick<AdBooking, 'datetime_range' | 'days'>): string {
   const first = format(parseISO(booking.datetime_range.from_datetime.slice(0, 10)), SHORT_DATE_FORMAT);
   const last = format(parseISO(booking.datetime_range.to_datetime.slice(0, 10)), SHORT_DATE_FORMAT);

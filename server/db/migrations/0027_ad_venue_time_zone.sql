@@ -1,0 +1,1 @@
+ALTER TABLE "ad_configs" ADD COLUMN "time_zone" text DEFAULT 'Asia/Kolkata' NOT NULL;
