@@ -100,8 +100,12 @@ export async function enqueue({
 }
 
 /** An analytics event to the marketing service (spec §7): never throws, whatever befalls it. */
-export function enqueueEvent(path: string, body: unknown): Promise<unknown> {
-  return enqueue({ kind: 'event', request: { service: 'marketing', path, body, tz: false } }).catch(
+export function enqueueEvent(
+  path: string,
+  body: unknown,
+  auth: TokenSetName | false = false,
+): Promise<unknown> {
+  return enqueue({ kind: 'event', request: { service: 'marketing', path, body, tz: false, auth } }).catch(
     () => undefined,
   );
 }

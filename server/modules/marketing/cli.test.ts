@@ -1,17 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../testing';
+import { signInWithPhone, type TestApp, testApp } from '../../testing';
 import { MarketingUsageError, marketingViaDatabase, parseMarketingCommand } from './cli';
 
 let shop: TestApp;
+let userId = '';
 
 beforeAll(async () => {
-  shop = await testApp({ operatorToken: 'marketing-operator-token' });
+  shop = await testApp({
+    operatorToken: 'marketing-operator-token',
+    config: { OTP_TEST_NUMBERS: new Map([['+919876543210', '123456']]) },
+  });
+  const asha = await signInWithPhone(shop.app, { phone_number: '9876543210', country_code: '+91' });
+  userId = asha.userId;
   for (const [path, payload] of [
     ['/users/anonymous/push/', { anonymous_id: 'anon-1', attributes: { country: 'india' } }],
     ['/events/push/', { event_name: 'requested_otp', anonymous_id: 'anon-1' }],
-    ['/users/push/', { user_id: 'u-1', anonymous_id: 'anon-1', attributes: { email: 'asha@example.com' } }],
+    ['/users/push/', { anonymous_id: 'anon-1', attributes: { email: 'asha@example.com' } }],
   ] as const) {
-    const res = await shop.app.inject({ method: 'POST', url: `/api/marketing/web_engage${path}`, payload });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: `/api/marketing/web_engage${path}`,
+      headers: { authorization: `Bearer ${asha.token}` },
+      payload,
+    });
     expect(res.statusCode).toBe(202);
   }
 });
@@ -38,7 +49,7 @@ describe('npm run shop -- marketing pushes', () => {
   it('prints the stored pushes newest first, one JSON line each', async () => {
     const lines = (await marketingViaDatabase(shop.db, { limit: 50 })).split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.kind, l.name, l.user_id, l.anonymous_id])).toEqual([
-      ['user', null, 'u-1', 'anon-1'],
+      ['user', null, userId, 'anon-1'],
       ['event', 'requested_otp', null, 'anon-1'],
       ['anonymous_user', null, null, 'anon-1'],
     ]);
@@ -56,7 +67,7 @@ describe('npm run shop -- marketing pushes', () => {
     const read = await call('marketing-operator-token');
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().pushes).toMatchObject([
-      { kind: 'user', user_id: 'u-1', data: { email: 'asha@example.com' } },
+      { kind: 'user', user_id: userId, data: { email: 'asha@example.com' } },
     ]);
   });
 });

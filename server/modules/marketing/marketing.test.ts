@@ -3,18 +3,30 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import * as schema from '../../db/schema';
-import { type TestApp, testApp } from '../../testing';
+import { signInWithPhone, type TestApp, testApp } from '../../testing';
 
 const OPERATOR_TOKEN = 'operator-token-for-tests';
+const ASHA = { phone_number: '9876543210', country_code: '+91' };
+const RAVI = { phone_number: '9876543211', country_code: '+91' };
 let shop: TestApp;
 let app: App;
+let asha: { token: string; userId: string };
+let ravi: { token: string; userId: string };
 
 beforeAll(async () => {
   shop = await testApp({
     now: () => new Date('2026-11-21T10:00:00Z'),
     operatorToken: OPERATOR_TOKEN,
+    config: {
+      OTP_TEST_NUMBERS: new Map([
+        ['+919876543210', '123456'],
+        ['+919876543211', '123456'],
+      ]),
+    },
   });
   app = shop.app;
+  asha = await signInWithPhone(app, ASHA);
+  ravi = await signInWithPhone(app, RAVI);
 });
 
 afterAll(async () => {
@@ -44,7 +56,7 @@ describe('marketing pushes', () => {
     });
   });
 
-  it('stores user and anonymous user attributes', async () => {
+  it("stores a signed-in user's own attributes and an anonymous visitor's", async () => {
     for (const url of [
       '/api/marketing/web_engage/users/push/',
       '/api/marketing/web_engage/users/anonymous/push/',
@@ -52,15 +64,52 @@ describe('marketing pushes', () => {
       const res = await app.inject({
         method: 'POST',
         url,
-        payload: { user_id: 'u-1', anonymous_id: 'a-1', attributes: { city: 'Pune' } },
+        headers: { authorization: `Bearer ${asha.token}` },
+        payload: { user_id: asha.userId, anonymous_id: 'a-1', attributes: { city: 'Pune' } },
       });
       expect(res.statusCode).toBe(202);
     }
     const rows = await shop.db.select().from(schema.marketingEvents);
-    expect(rows.filter((r) => r.kind === 'user')).toMatchObject([{ userId: 'u-1', data: { city: 'Pune' } }]);
+    expect(rows.filter((r) => r.kind === 'user')).toMatchObject([
+      { userId: asha.userId, data: { city: 'Pune' } },
+    ]);
     expect(rows.filter((r) => r.kind === 'anonymous_user')).toMatchObject([
       { userId: null, anonymousId: 'a-1' },
     ]);
+  });
+
+  it("writes users/push only to the signed-in user's own record: never anonymously, never under another id", async () => {
+    const before = await shop.db.select().from(schema.marketingEvents);
+    const url = '/api/marketing/web_engage/users/push/';
+    const anonymous = await app.inject({
+      method: 'POST',
+      url,
+      payload: { user_id: asha.userId, attributes: { email: 'mallory@example.com' } },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const someoneElse = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${ravi.token}` },
+      payload: { user_id: asha.userId, attributes: { email: 'mallory@example.com' } },
+    });
+    expect(someoneElse.statusCode).toBe(403);
+    expect(errorBodySchema.parse(someoneElse.json()).data.field).toBe('user_id');
+    expect(await shop.db.select().from(schema.marketingEvents)).toHaveLength(before.length);
+
+    // Without an id, the push is the signed-in user's.
+    const own = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${ravi.token}` },
+      payload: { attributes: { city: 'Delhi' } },
+    });
+    expect(own.statusCode).toBe(202);
+    const rows = await shop.db
+      .select()
+      .from(schema.marketingEvents)
+      .where(eq(schema.marketingEvents.kind, 'user'));
+    expect(rows.at(-1)).toMatchObject({ userId: ravi.userId, data: { city: 'Delhi' } });
   });
 
   it("keeps a visitor's trail: the anonymous push, their events, the users/push of their sign-in, then their events by user id", async () => {
@@ -77,7 +126,7 @@ describe('marketing pushes', () => {
       [
         '/users/push/',
         {
-          user_id: 'u-7',
+          user_id: asha.userId,
           anonymous_id: 'anon-7',
           attributes: {
             phone_number: '+919876543210',
@@ -87,10 +136,15 @@ describe('marketing pushes', () => {
           },
         },
       ],
-      ['/events/push/', { event_name: 'user_login', anonymous_id: 'anon-7', user_id: 'u-7' }],
+      ['/events/push/', { event_name: 'user_login', anonymous_id: 'anon-7', user_id: asha.userId }],
     ] as const;
     for (const [path, payload] of pushes) {
-      const res = await app.inject({ method: 'POST', url: `/api/marketing/web_engage${path}`, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/marketing/web_engage${path}`,
+        headers: { authorization: `Bearer ${asha.token}` },
+        payload,
+      });
       expect(res.statusCode).toBe(202);
     }
     const rows = (await shop.db.select().from(schema.marketingEvents))
@@ -99,8 +153,8 @@ describe('marketing pushes', () => {
     expect(rows.map((r) => [r.kind, r.name, r.userId, r.anonymousId])).toEqual([
       ['anonymous_user', null, null, 'anon-7'],
       ['event', 'requested_otp', null, 'anon-7'],
-      ['user', null, 'u-7', 'anon-7'],
-      ['event', 'user_login', 'u-7', 'anon-7'],
+      ['user', null, asha.userId, 'anon-7'],
+      ['event', 'user_login', asha.userId, 'anon-7'],
     ]);
     expect(rows[0]?.data).toEqual({ country: 'india', utm_source: 'google' });
     expect(rows[2]?.data).toEqual({

@@ -2,6 +2,8 @@ import { eventPushRequestSchema, pushResponseSchema, userPushRequestSchema } fro
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
+import { HttpError } from '../../errors';
+import { currentUser } from '../../plugins/auth';
 import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { operatorGuard } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
@@ -37,23 +39,37 @@ export const marketingRoutes: FastifyPluginAsyncZod<MarketingRoutesOptions> = as
     },
   );
 
-  for (const [path, kind] of [
-    ['/web_engage/users/push/', 'user'],
-    ['/web_engage/users/anonymous/push/', 'anonymous_user'],
-  ] as const) {
-    app.post(
-      path,
-      {
-        bodyLimit: BODY_LIMIT,
-        onRequest,
-        schema: { body: userPushRequestSchema, response: { 202: pushResponseSchema } },
-      },
-      async (request, reply) => {
-        await service.pushUser(kind, request.body, idempotencyKeyOf(request));
-        return reply.code(202).send({ accepted: true });
-      },
-    );
-  }
+  // A user's attributes are theirs to push: the signed-in buyer's own record, never another id's.
+  app.post(
+    '/web_engage/users/push/',
+    {
+      bodyLimit: BODY_LIMIT,
+      onRequest,
+      preHandler: app.requireUser(),
+      schema: { body: userPushRequestSchema, response: { 202: pushResponseSchema } },
+    },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      if (request.body.user_id !== undefined && request.body.user_id !== userId) {
+        throw new HttpError(403, 'You can only update your own details', { field: 'user_id' });
+      }
+      await service.pushUser('user', { ...request.body, user_id: userId }, idempotencyKeyOf(request));
+      return reply.code(202).send({ accepted: true });
+    },
+  );
+
+  app.post(
+    '/web_engage/users/anonymous/push/',
+    {
+      bodyLimit: BODY_LIMIT,
+      onRequest,
+      schema: { body: userPushRequestSchema, response: { 202: pushResponseSchema } },
+    },
+    async (request, reply) => {
+      await service.pushUser('anonymous_user', request.body, idempotencyKeyOf(request));
+      return reply.code(202).send({ accepted: true });
+    },
+  );
 };
 
 export const marketingModule: FastifyPluginAsyncZod<ModuleOptions> = async (

@@ -118,6 +118,8 @@ describe('what track and identify push', () => {
       },
     });
     expect(sent[3]?.[1]).toMatchObject({ user_id: 'u-42', anonymous_id: anonymousId });
+    // The identity goes with the buyer's session (the server takes it from no one else); events need none.
+    expect((await pendingEntries()).map((entry) => entry.request.auth)).toEqual([null, null, 'main', null]);
     // Nothing secret travels: no token, no code.
     expect(JSON.stringify(sent)).not.toMatch(/"a"|"r"|token/);
   });

@@ -31,10 +31,10 @@ declare global {
 }
 
 /** Through the outbox: kept while offline, sent in order, stored once by the server (the Idempotency-Key). */
-function send(path: string, body: Record<string, unknown>): void {
+function send(path: string, body: Record<string, unknown>, auth: 'main' | false = false): void {
   // A chunk that cannot load (offline before the worker cached it) loses the push, never the page.
   import('@/api/outbox').then(
-    (outbox) => outbox.enqueueEvent(path, body),
+    (outbox) => outbox.enqueueEvent(path, body, auth),
     () => undefined,
   );
 }
@@ -99,5 +99,10 @@ export function identify({ userId, phoneNumber, email, name, countryCode }: User
     ...(email ? { email } : {}),
     ...(name ? { name } : {}),
   };
-  send(USERS_PUSH_PATH, { user_id: userId, ...(anonymous ? { anonymous_id: anonymous } : {}), attributes });
+  // The server takes a user's attributes only from that user's own session.
+  send(
+    USERS_PUSH_PATH,
+    { user_id: userId, ...(anonymous ? { anonymous_id: anonymous } : {}), attributes },
+    'main',
+  );
 }
