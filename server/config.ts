@@ -272,6 +272,12 @@ export const CONFIG_VARIABLES = [
     default: '(unset)',
     description: "The secret of the shop's Razorpay webhook (POST /pay/razorpay/webhook).",
   },
+  {
+    name: 'WEBHOOK_IP_LIMIT_PER_MINUTE',
+    default: '600',
+    description:
+      "Payment webhook deliveries accepted per client IP (IPv6: per /64) per minute; beyond it 429 with Retry-After (a provider redelivers). Keep it above the provider's busiest minute.",
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 /** Spec §9's feature flags (contract/flags.ts): the server reads the same FEATURE_* variables as the PWA's build. */
@@ -413,6 +419,7 @@ export const configSchema = z.object({
   RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_KEY_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  WEBHOOK_IP_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600)),
 });
 
 const TRUST_NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
+import { limitPerClient } from '../../plugins/rate-limit';
 import { hasPaymentEvent, recordPaymentEvent } from './repo';
 import { SANDBOX_CHOICES, type Sandbox } from './sandbox';
 import { linkPage, modalPage, SANDBOX_CHECKOUT_JS, SANDBOX_CSS, SANDBOX_MODAL_JS } from './sandbox-pages';
@@ -138,28 +139,37 @@ export const paymentRoutesModule: FastifyPluginAsyncZod<ModuleOptions> = async (
       hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
         done(null, body);
       });
-      hooks.post(`/${provider.name}/webhook`, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-        const event = provider.parseWebhook(raw, request.headers);
-        reply.header('cache-control', NO_STORE);
-        if (!event) {
-          request.log.warn({ provider: provider.name }, 'a webhook with a wrong signature was refused');
-          throw new HttpError(400, 'Invalid webhook signature');
-        }
-        // Redelivered: it was applied once, and applying is idempotent anyway.
-        if (await hasPaymentEvent(deps.db, provider.name, event.eventId)) return { status: 'duplicate' };
-        const found = await orders.findByProviderOrderId(event.providerOrderId);
-        if (found) {
-          await orders.applyOutcome(found.orderId, event.outcome, event.providerPaymentId);
-        } else {
-          request.log.warn(
-            { provider_order_id: event.providerOrderId },
-            'a webhook for an unknown payment order',
-          );
-        }
-        await recordPaymentEvent(deps.db, provider.name, event, deps.now());
-        return { status: found ? 'applied' : 'ignored' };
+      // Counted before the body is read: a flood from one address costs a counter, not a signature check.
+      const perClient = limitPerClient(deps, {
+        name: 'webhook',
+        limit: deps.config.WEBHOOK_IP_LIMIT_PER_MINUTE,
+        windowSeconds: 60,
+        message: 'Too many webhook deliveries from this address. Deliver again later.',
       });
+      hooks.post(
+        `/${provider.name}/webhook`,
+        { bodyLimit: WEBHOOK_BODY_LIMIT, onRequest: perClient },
+        async (request, reply) => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+          const event = provider.parseWebhook(raw, request.headers);
+          reply.header('cache-control', NO_STORE);
+          // The request's own log line (400, its URL naming the provider) is the one line a refusal writes.
+          if (!event) throw new HttpError(400, 'Invalid webhook signature');
+          // Redelivered: it was applied once, and applying is idempotent anyway.
+          if (await hasPaymentEvent(deps.db, provider.name, event.eventId)) return { status: 'duplicate' };
+          const found = await orders.findByProviderOrderId(event.providerOrderId);
+          if (found) {
+            await orders.applyOutcome(found.orderId, event.outcome, event.providerPaymentId);
+          } else {
+            request.log.warn(
+              { provider_order_id: event.providerOrderId },
+              'a webhook for an unknown payment order',
+            );
+          }
+          await recordPaymentEvent(deps.db, provider.name, event, deps.now());
+          return { status: found ? 'applied' : 'ignored' };
+        },
+      );
     },
     { prefix: '/pay' },
   );
