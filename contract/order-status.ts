@@ -19,3 +19,6 @@ export const ORDER_STATUSES = [
   'REFUND_PENDING',
   'REFUNDED',
 ] as const;
+
+/** What the buyer is told when a cancelled order's payment may still complete at the provider. */
+export const REFUND_IF_PAID_NOTE = 'If your bank still completes this payment, we refund it automatically.';

@@ -311,9 +311,6 @@ export const orderStatusResponseSchema = z.object({
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
-/** What the buyer is told when a cancelled order's payment may still complete at the provider. */
-export const REFUND_IF_PAID_NOTE = 'If your bank still completes this payment, we refund it automatically.';
-
 /**
  * GET /order/{id}/cancel/v1/: an unpaid order is cancelled and its stock released; a paid one is refused (409). A
  * payment that still settles on it is refunded: `payment_in_flight` says the provider holds one that may.
