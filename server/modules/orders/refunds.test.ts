@@ -6,6 +6,7 @@ import type { App } from '../../app';
 import { orders, sandboxPayments } from '../../db/schema';
 import { describeOnPostgres, type TestApp, testApp } from '../../testing';
 import type { PaymentProvider } from '../payments/provider';
+import { sandboxPaymentSignature } from '../payments/sandbox';
 import { testSandbox } from '../payments/testing';
 import { ordersViaDatabase, parseOrdersCommand } from './cli';
 import {
@@ -159,6 +160,22 @@ describe('a payment that settles on a cancelled or expired order is refunded, ne
     const cancelled = await cancel(o, buyer(1));
     expect(cancelled.json()).toMatchObject({ order_status: 'REFUNDED', payment_in_flight: false });
     expect((await paymentOf(o))?.status).toBe('REFUNDED');
+    // The browser's signed callback of that payment, arriving after: still refunded, and refunded once.
+    const refundId = (await orderRow(o))?.refundId;
+    const callback = await shop.app.inject({
+      method: 'POST',
+      url: `/api/invoicing/orders/${o.order_id}/fetch_and_update_payment_status/v1/`,
+      headers: { authorization: `Bearer ${buyer(1).token}` },
+      payload: {
+        payment_result: {
+          provider_order_id: providerOrderId(o),
+          provider_payment_id: 'pay_taken_before_cancel',
+          signature: sandboxPaymentSignature(SANDBOX_SECRET, providerOrderId(o), 'pay_taken_before_cancel'),
+        },
+      },
+    });
+    expect(callback.json()).toEqual({ order_id: o.order_id, order_status: 'REFUNDED' });
+    expect(await orderRow(o)).toMatchObject({ refundId, refundAttempts: 1, successAt: null });
   });
 
   it('pay again (spec §4 step 6): the earlier order cancelled, the new one paid, one charge kept', async () => {
