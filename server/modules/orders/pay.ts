@@ -30,8 +30,8 @@ export function createSettlement(ctx: OrdersContext) {
   const { db, now, log, provider, transaction, refundMaxAttempts } = ctx;
 
   /**
-   * Marks an open order paid inside a transaction: coupon use, sales, its game key and its ad booking, each once
-   * (its stock is already held by its reservation).
+   * Marks an open order paid inside a transaction: its sales, licences, game key and ad booking, each once (its
+   * stock and coupon use are already held since its creation).
    */
   async function markPaid(
     tx: Executor,
