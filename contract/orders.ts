@@ -311,8 +311,14 @@ export const orderStatusResponseSchema = z.object({
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 
-/** GET /order/{id}/cancel/v1/: an unpaid order is cancelled and its stock released; a paid one is refused (409). */
-export const orderCancelResponseSchema = orderStatusResponseSchema;
+/**
+ * GET /order/{id}/cancel/v1/: an unpaid order is cancelled and its stock released; a paid one is refused (409). A
+ * payment that still settles on it is refunded: `payment_in_flight` says the provider holds one that may.
+ */
+export const orderCancelResponseSchema = orderStatusResponseSchema.extend({
+  payment_in_flight: z.boolean(),
+});
+export type OrderCancelResponse = z.infer<typeof orderCancelResponseSchema>;
 
 /** GET /order/details/v1/?order_id= and GET /api/invoicing/orders/{id}/v1/. */
 export const orderResponseSchema = z.object({ order: orderSchema });

@@ -232,6 +232,11 @@ export const CONFIG_VARIABLES = [
     description: 'How often unpaid orders past their reservation are expired and their stock released.',
   },
   {
+    name: 'REFUND_MAX_ATTEMPTS',
+    default: '8',
+    description: 'Refund requests the provider may refuse before the refund is left to a person.',
+  },
+  {
     name: 'RETENTION_DAYS',
     default: '90',
     description:
@@ -406,6 +411,7 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ),
+  REFUND_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
   RETENTION_SWEEP_MS: z.preprocess(
     emptyToUndefined,

@@ -60,6 +60,7 @@ export function buildServices(
     findPackage: catalogue.findPackage,
     pickupLocations: () => places.pickupLocations(),
     provider: payments.provider,
+    refundMaxAttempts: config.REFUND_MAX_ATTEMPTS,
     catalogueVersion,
     stockTaken: catalogue.stockTaken,
   });

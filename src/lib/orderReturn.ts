@@ -140,13 +140,20 @@ export function orderNotice(orderId: string, orderNumber: string, status: Watche
         body: `Order ${orderNumber} expired before it was paid. Tap to see your orders.`,
       };
     case 'REFUND_PENDING':
+      return {
+        ...base,
+        message: `Refund pending: your payment for order ${orderNumber} completed after the order was cancelled or expired, so it is being refunded in full`,
+        action: { label: 'View orders', href: MY_ORDERS_PATH },
+        title: 'Refund pending',
+        body: `Your payment for order ${orderNumber} completed after the order was cancelled or expired and is being refunded in full.`,
+      };
     case 'REFUNDED':
       return {
         ...base,
-        message: `Your payment for order ${orderNumber} arrived after the order lapsed, so it is being refunded in full`,
+        message: `Refunded: your payment for order ${orderNumber} completed after the order was cancelled or expired, so we refunded it in full`,
         action: { label: 'View orders', href: MY_ORDERS_PATH },
-        title: 'Payment being refunded',
-        body: `Your payment for order ${orderNumber} arrived after the order lapsed and is being refunded in full.`,
+        title: 'Refunded',
+        body: `Your payment for order ${orderNumber} completed after the order was cancelled or expired and was refunded in full.`,
       };
     default:
       return {

@@ -98,7 +98,7 @@ export const orders = pgTable(
     adEventOrderDetails: jsonb('ad_event_order_details').$type<unknown>(),
     packages: jsonb('packages').$type<StoredOrderPackage[]>().notNull(),
     reservation: jsonb('reservation').$type<StockReservation[]>().notNull(),
-    /** Set when the reservation was given back (cancel, expiry); cleared when a late payment re-reserves. */
+    /** Set when the reservation was given back (cancel, expiry): a payment that settles after it is refunded. */
     stockReleasedAt: ts('stock_released_at'),
     gameKeysRequired: boolean('game_keys_required').notNull().default(false),
     createdAt: ts('created_at').notNull(),
@@ -112,9 +112,15 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** Until when one request holds the right to create the provider's payment order. */
     paymentClaimUntil: ts('payment_claim_until'),
-    /** A payment that arrived after the order lapsed, with its stock gone: the provider's refund of it. */
+    /** A payment that arrived after the order was cancelled or expired: the provider's refund of it. */
     refundId: text('refund_id'),
     refundedAt: ts('refunded_at'),
+    /** Refund requests made so far; the last one's error; when the next may be made (a claim, then the backoff). */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundLastError: text('refund_last_error'),
+    refundNextAttemptAt: ts('refund_next_attempt_at'),
+    /** The provider refused every attempt: a person refunds it (`npm run shop -- orders refunds` lists it). */
+    refundGaveUpAt: ts('refund_gave_up_at'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -130,7 +136,9 @@ export const orders = pgTable(
     ),
     // An associate's page counts the orders their code brought.
     index('orders_associate_code_idx').on(t.associateCode).where(sql`${t.associateCode} is not null`),
-    index('orders_refund_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'REFUND_PENDING'`),
+    index('orders_refund_pending_idx')
+      .on(t.refundNextAttemptAt)
+      .where(sql`${t.status} = 'REFUND_PENDING' and ${t.refundGaveUpAt} is null`),
     check('orders_amounts', sql`${t.totalMinor} >= 0 and ${t.totalTaxMinor} >= 0`),
     check(
       'orders_gst_split',

@@ -137,17 +137,6 @@ export async function releaseBooking(tx: Executor, orderId: string, at: Date): P
     .where(and(eq(adBookingDevices.bookingId, booking.id), isNull(adBookingDevices.releasedAt)));
 }
 
-/** A late payment takes its released devices again; fails with `isAdClash` when another order took them since. */
-export async function reholdBooking(tx: Executor, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    update ${adBookingDevices} set released_at = null
-    where ${adBookingDevices.bookingId} in (
-      select ${adBookings.id} from ${adBookings}
-      where ${adBookings.orderId} = ${orderId} and ${adBookings.status} = 'RELEASED'
-    ) and ${adBookingDevices.releasedAt} is not null
-  `);
-}
-
 /** A paid order's booking is final. */
 export async function markBooked(tx: Executor, orderId: string, at: Date): Promise<void> {
   await tx

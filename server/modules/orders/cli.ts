@@ -10,7 +10,7 @@ import { customerOrderId } from './wire';
 // `npm run shop -- orders …`: the operator's order commands (server/cli.ts dispatches here).
 export const ORDERS_USAGE = `  npm run shop -- orders add-game-keys <PRODUCT_CODE> <KEY> [<KEY> …]
   npm run shop -- orders add-game-keys <PRODUCT_CODE> --file keys.txt   (one key per line)
-  npm run shop -- orders refunds   (late payments refunded, or still to refund, newest first)`;
+  npm run shop -- orders refunds   (payments on cancelled or expired orders: refunded, owed, or left to a person)`;
 
 export class OrdersUsageError extends Error {}
 
@@ -37,6 +37,11 @@ export const refundsResponseSchema = z.object({
       currency: z.enum(['INR', 'USD']),
       provider_payment_id: z.string().nullable(),
       refund_id: z.string().nullable(),
+      /** Refund requests made to the provider so far, and the last refusal's words. */
+      refund_attempts: z.number().int().nonnegative(),
+      last_error: z.string().nullable(),
+      /** The provider refused every attempt: a person must refund it by hand. */
+      needs_person: z.boolean(),
       updated_at: z.string(),
     }),
   ),
@@ -87,18 +92,27 @@ export function parseOrdersCommand(
 }
 
 export function describeRefunds({ refunds }: RefundsResponse): string {
-  if (refunds.length === 0) return 'No late payments to refund.';
+  if (refunds.length === 0) return 'No payments on cancelled or expired orders to refund.';
   const lines = refunds.map((r) =>
     [
       r.customer_order_id,
-      r.order_status.padEnd(14),
+      (r.needs_person ? 'NEEDS A PERSON' : r.order_status).padEnd(14),
       formatMoney(toMinor(r.total_amount, r.currency), r.currency).padStart(10),
       r.provider_payment_id ?? '-',
       r.refund_id ?? '(not accepted yet)',
+      `${r.refund_attempts} attempt(s)`,
       r.updated_at,
+      ...(r.last_error && r.order_status !== 'REFUNDED' ? [`last error: ${r.last_error}`] : []),
     ].join('  '),
   );
-  return [`${refunds.length} late payment(s) refunded or to refund:`, ...lines].join('\n');
+  const stuck = refunds.filter((r) => r.needs_person).length;
+  return [
+    `${refunds.length} payment(s) on cancelled or expired orders, refunded or to refund:`,
+    ...(stuck > 0
+      ? [`${stuck} need a person: the provider refused every refund attempt; refund them by hand.`]
+      : []),
+    ...lines,
+  ].join('\n');
 }
 
 export function describeGameKeys(result: GameKeysResponse): string {
@@ -129,6 +143,9 @@ export async function readRefunds(db: Database): Promise<RefundsResponse> {
       currency: row.currency,
       provider_payment_id: row.providerPaymentId,
       refund_id: row.refundId,
+      refund_attempts: row.refundAttempts,
+      last_error: row.refundLastError,
+      needs_person: row.status === 'REFUND_PENDING' && row.refundGaveUpAt !== null,
       updated_at: row.updatedAt.toISOString(),
     })),
   };

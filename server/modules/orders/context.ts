@@ -26,6 +26,8 @@ export interface OrdersServiceDeps {
   findPackage: (id: number) => Promise<CataloguePackage | undefined>;
   pickupLocations: () => Promise<PickupLocation[]>;
   provider: PaymentProvider;
+  /** REFUND_MAX_ATTEMPTS: refund requests the provider may refuse before a person is asked to refund by hand. */
+  refundMaxAttempts: number;
   /** Told of this process's own stock changes, so its catalogue re-reads at once. */
   catalogueVersion?: CatalogueVersion | undefined;
   /** A create took stock and moved the catalogue's version: the catalogue follows (`catalogue.stockTaken`). */

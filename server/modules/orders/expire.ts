@@ -11,7 +11,7 @@ import {
   PENDING_GRACE_MINUTES,
   refuse,
 } from './context';
-import type { Settlement } from './pay';
+import { isLapsed, type Settlement } from './pay';
 import * as repo from './repo';
 
 const SWEEP_BATCH = 50;
@@ -120,7 +120,7 @@ export function createExpiry(
   /** The periodic sweep: lapsed orders expire, refunds still owed are asked for again. */
   async function sweep(): Promise<void> {
     await expireDue();
-    for (const { id } of await repo.findRefundsDue(db, SWEEP_BATCH)) await requestRefund(id);
+    for (const { id } of await repo.findRefundsDue(db, now(), SWEEP_BATCH)) await requestRefund(id);
   }
 
   /** The buyer's own order (expired first if its time is up); anyone else's is not found, so ids leak nothing. */
@@ -134,21 +134,45 @@ export function createExpiry(
     return row;
   }
 
-  /** CREATED, PENDING or FAILED → CANCELLED with its stock back (once); a paid order cannot be. */
+  /**
+   * After a cancel: whether the provider still holds a payment of the order that may complete (a UPI collect, a
+   * bank page left open). One it already took is applied now, so it is refunded at once.
+   */
+  async function paymentInFlight(order: Pick<OrderRow, 'id' | 'providerOrderId'>): Promise<boolean> {
+    if (!order.providerOrderId) return false;
+    try {
+      const state = await provider.fetchState(order.providerOrderId);
+      if (state.outcome === 'PAID') await applyOutcome(order.id, 'PAID', state.providerPaymentId);
+      return state.outcome === 'PENDING';
+    } catch (error) {
+      log.warn(
+        { err: error, order_id: order.id, provider: provider.name },
+        'could not ask the provider after a cancel; the buyer is told a payment may still complete',
+      );
+      return true;
+    }
+  }
+
+  /**
+   * CREATED, PENDING or FAILED → CANCELLED with its stock back (once); a paid order cannot be. The order's row lock
+   * orders it with a payment settling: cancelled first, that payment is refunded; paid first, the cancel is refused.
+   */
   async function cancel(orderId: string, userId: string) {
     await owned(orderId, userId);
-    const { status, closed } = await transaction(async (tx, bump) => {
-      const order = await repo.lockOrder(tx, orderId);
-      if (!order) throw refuse(404, ORDER_NOT_FOUND);
-      if (order.status === 'SUCCESS') {
+    const { order, closed } = await transaction(async (tx, bump) => {
+      const locked = await repo.lockOrder(tx, orderId);
+      if (!locked) throw refuse(404, ORDER_NOT_FOUND);
+      if (locked.status === 'SUCCESS') {
         throw refuse(409, 'This order has been paid, so it cannot be cancelled');
       }
-      if (!isOpen(order.status)) return { status: order.status, closed: undefined };
-      const row = await close(tx, order, 'CANCELLED', bump);
-      return { status: row?.status ?? ('CANCELLED' as const), closed: row };
+      if (!isOpen(locked.status)) return { order: locked, closed: false };
+      return { order: (await close(tx, locked, 'CANCELLED', bump)) ?? locked, closed: true };
     });
-    if (closed) await closeAtProvider(closed);
-    return { order_id: orderId, order_status: status };
+    if (closed) await closeAtProvider(order);
+    // A cancel asked again (a retry) tells the same truth about the payment as the first.
+    const inFlight = isLapsed(order.status) && (await paymentInFlight(order));
+    const current = isLapsed(order.status) ? await repo.findOrder(db, orderId) : order;
+    return { order_id: orderId, order_status: current?.status ?? order.status, payment_in_flight: inFlight };
   }
 
   return { isDue, expireIfDue, expireDue, sweep, owned, cancel };

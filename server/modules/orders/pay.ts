@@ -1,75 +1,49 @@
 import type { OrderStatus, PaymentResult } from '@contract/orders';
 import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { isAdClash, markBooked, reholdBooking } from '../ads/repo';
+import { markBooked } from '../ads/repo';
 import type { OrderPayments, PaymentOutcome } from '../payments/provider';
 import { isSettled, ORDER_NOT_FOUND, type OrdersContext, refuse } from './context';
 import { createLicences } from './licences';
 import * as repo from './repo';
 
-/** Inside a late payment's savepoint: a unit or an ad screen it needs has gone to another buyer. */
-class StockGoneError extends Error {}
+/** How long one process holds a refund request before another may make it (a request times out well before). */
+const REFUND_CLAIM_MS = 60_000;
+const REFUND_BACKOFF_BASE_MS = 60_000;
+const REFUND_BACKOFF_MAX_MS = 6 * 3_600_000;
 
-/** An order's payment settled: the provider's word applied, and a late payment whose stock had gone refunded. */
+/** The wait after the `attempts`-th refused refund request: a minute, doubling, at most six hours. */
+export function refundBackoffMs(attempts: number): number {
+  return Math.min(REFUND_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), REFUND_BACKOFF_MAX_MS);
+}
+
+/** An order its buyer cancelled, or that expired: a payment that still settles on it is given back, never applied. */
+export function isLapsed(status: OrderStatus): boolean {
+  return status === 'CANCELLED' || status === 'EXPIRED';
+}
+
+/** A refund with no payment to name: asking the provider again would not change that. */
+class NothingToRefundError extends Error {}
+
+/** An order's payment settled: the provider's word applied, and a payment on a lapsed order refunded. */
 export function createSettlement(ctx: OrdersContext) {
-  const { db, now, log, provider, transaction } = ctx;
+  const { db, now, log, provider, transaction, refundMaxAttempts } = ctx;
 
   /**
-   * Marks an order paid inside a transaction: stock, coupon, sales, its game key and its ad booking, each once. An
-   * order that had lapsed (cancelled or expired, its stock and screens given back) takes them again only if all of
-   * them are still free; otherwise they went to another buyer, so the payment is refunded instead: never a unit
-   * sold, or a screen booked, twice.
+   * Marks an open order paid inside a transaction: its sales, licences, game key and ad booking, each once (its
+   * stock and coupon use are already held since its creation).
    */
   async function markPaid(
     tx: Executor,
     order: OrderRow,
     paymentId: string | null,
-    bump: () => Promise<void>,
-  ): Promise<'SUCCESS' | 'REFUND_PENDING'> {
+    // Kept for its callers: a paid open order takes no stock, so the catalogue's version does not move.
+    _bump?: () => Promise<void>,
+  ): Promise<'SUCCESS'> {
     const at = now();
-    if (order.stockReleasedAt !== null) {
-      const retaken = await tx
-        .transaction(async (savepoint) => {
-          for (const line of order.reservation) {
-            if ((await repo.takeStock(savepoint, line.product_id, line.quantity, at)) === 'short') {
-              throw new StockGoneError();
-            }
-          }
-          await reholdBooking(savepoint, order.id).catch((error: unknown) => {
-            throw isAdClash(error) ? new StockGoneError() : error;
-          });
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof StockGoneError) return false;
-          throw error;
-        });
-      if (!retaken) {
-        await repo.updateOrder(tx, order.id, {
-          status: 'REFUND_PENDING',
-          providerPaymentId: paymentId ?? order.providerPaymentId,
-          updatedAt: at,
-        });
-        log.warn(
-          { order_id: order.id, was: order.status },
-          'a payment arrived after the order lapsed and its stock or screens went to another: refunding it',
-        );
-        return 'REFUND_PENDING';
-      }
-      if (order.reservation.length > 0) await bump();
-    }
-    if (order.stockReleasedAt !== null && order.couponCode) {
-      await repo.recordRedemption(tx, {
-        couponCode: order.couponCode,
-        userId: order.userId,
-        orderId: order.id,
-        at,
-      });
-    }
     await repo.updateOrder(tx, order.id, {
       status: 'SUCCESS',
       successAt: at,
-      stockReleasedAt: null,
       providerPaymentId: paymentId ?? order.providerPaymentId,
       updatedAt: at,
     });
@@ -96,55 +70,93 @@ export function createSettlement(ctx: OrdersContext) {
     return 'SUCCESS';
   }
 
-  /** Asks the provider to give back a late payment whose stock had gone; the sweep retries a refused request. */
+  /**
+   * Asks the provider to give back a payment owed a refund, once at a time across processes (a claimed attempt).
+   * A refused request is asked again by the sweep after a backoff; after `refundMaxAttempts` refusals, or at once
+   * when there is no payment to name, the order is left to a person (`npm run shop -- orders refunds`).
+   */
   async function requestRefund(orderId: string): Promise<void> {
-    const order = await repo.findOrder(db, orderId);
-    if (order?.status !== 'REFUND_PENDING') return;
-    if (!order.providerOrderId || !order.providerPaymentId) {
-      log.error(
-        { order_id: order.id },
-        'a late payment to refund has no provider payment id; refund it by hand',
-      );
-      return;
-    }
+    const at = now();
+    const order = await repo.claimRefundAttempt(db, orderId, at, new Date(at.getTime() + REFUND_CLAIM_MS));
+    if (!order) return;
     try {
+      if (!order.providerOrderId || !order.providerPaymentId) {
+        throw new NothingToRefundError('no provider payment id to refund');
+      }
       const { refundId } = await provider.refund({
         providerOrderId: order.providerOrderId,
         providerPaymentId: order.providerPaymentId,
         amountMinor: order.totalMinor,
         orderId: order.id,
       });
-      const at = now();
+      const done = now();
       await repo.updateOrderIf(db, order.id, 'REFUND_PENDING', {
         status: 'REFUNDED',
         refundId,
-        refundedAt: at,
-        updatedAt: at,
+        refundedAt: done,
+        refundNextAttemptAt: null,
+        refundLastError: null,
+        updatedAt: done,
       });
-      log.info({ order_id: order.id, refund_id: refundId }, 'late payment refunded');
+      log.info({ order_id: order.id, refund_id: refundId }, 'payment refunded');
     } catch (error) {
-      log.warn(
-        { err: error, order_id: order.id, provider: provider.name },
-        'the provider did not accept a refund yet; the sweep asks again',
-      );
+      const failedAt = now();
+      const giveUp = error instanceof NothingToRefundError || order.refundAttempts >= refundMaxAttempts;
+      const retryIn = refundBackoffMs(order.refundAttempts);
+      await repo.updateOrderIf(db, order.id, 'REFUND_PENDING', {
+        refundLastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+        refundNextAttemptAt: giveUp ? null : new Date(failedAt.getTime() + retryIn),
+        refundGaveUpAt: giveUp ? failedAt : null,
+        updatedAt: failedAt,
+      });
+      const context = {
+        err: error,
+        order_id: order.id,
+        provider: provider.name,
+        attempts: order.refundAttempts,
+      };
+      if (giveUp) {
+        log.error(context, 'the provider refused the refund for the last time; a person must refund it');
+      } else {
+        log.warn(
+          { ...context, retry_in_ms: retryIn },
+          'the provider did not accept a refund; the sweep asks again',
+        );
+      }
     }
   }
 
-  /** Applies a provider's verified word: idempotent, and SUCCESS is final whatever arrives after it. */
+  /**
+   * Applies a provider's verified word: idempotent, and SUCCESS, REFUND_PENDING and REFUNDED are final whatever
+   * arrives after them.
+   */
   async function applyOutcome(
     orderId: string,
     outcome: Exclude<PaymentOutcome, 'CREATED'>,
     providerPaymentId: string | null,
   ): Promise<OrderStatus | null> {
-    const status = await transaction(async (tx, bump): Promise<OrderStatus | null> => {
+    const status = await transaction(async (tx): Promise<OrderStatus | null> => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order) return null;
       if (isSettled(order.status)) return order.status;
       const at = now();
       if (outcome === 'PAID') {
-        const paid = await markPaid(tx, order, providerPaymentId, bump);
-        if (paid === 'SUCCESS') log.info({ order_id: order.id, was: order.status }, 'order paid');
-        return paid;
+        // Decided under the order's row lock: a cancel or expiry committed first means this payment goes back.
+        if (isLapsed(order.status)) {
+          await repo.updateOrder(tx, order.id, {
+            status: 'REFUND_PENDING',
+            providerPaymentId: providerPaymentId ?? order.providerPaymentId,
+            updatedAt: at,
+          });
+          log.warn(
+            { order_id: order.id, was: order.status },
+            'a payment settled on a lapsed order: refunding it',
+          );
+          return 'REFUND_PENDING';
+        }
+        await markPaid(tx, order, providerPaymentId);
+        log.info({ order_id: order.id, was: order.status }, 'order paid');
+        return 'SUCCESS';
       }
       // A failed or pending payment keeps the reservation until it lapses, so the buyer can pay the same order.
       if (outcome === 'FAILED' && (order.status === 'CREATED' || order.status === 'PENDING')) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hasConstraintError } from '../../db/errors';
 import {
@@ -67,6 +67,10 @@ export type NewOrder = Omit<
   | 'providerPaymentId'
   | 'refundId'
   | 'refundedAt'
+  | 'refundAttempts'
+  | 'refundLastError'
+  | 'refundNextAttemptAt'
+  | 'refundGaveUpAt'
 >;
 
 interface CreateOrderRow {
@@ -157,6 +161,10 @@ export async function createOrder(
       providerPaymentId: null,
       refundId: null,
       refundedAt: null,
+      refundAttempts: 0,
+      refundLastError: null,
+      refundNextAttemptAt: null,
+      refundGaveUpAt: null,
     },
     levels: taken.map(({ product_id, available_quantity }) => ({ product_id, available_quantity })),
     version: created.version === null ? null : Number(created.version),
@@ -321,17 +329,43 @@ export async function findExpired(
     .limit(limit);
 }
 
-/** Late payments whose refund the provider has not accepted yet, oldest first. */
-export async function findRefundsDue(db: Executor, limit: number) {
+/** Refunds owed whose next request is due (not claimed, past their backoff, not handed to a person), oldest first. */
+export async function findRefundsDue(db: Executor, at: Date, limit: number) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(eq(orders.status, 'REFUND_PENDING'))
-    .orderBy(asc(orders.updatedAt))
+    .where(
+      and(
+        eq(orders.status, 'REFUND_PENDING'),
+        isNull(orders.refundGaveUpAt),
+        or(isNull(orders.refundNextAttemptAt), lte(orders.refundNextAttemptAt, at)),
+      ),
+    )
+    .orderBy(sql`${orders.refundNextAttemptAt} asc nulls first`)
     .limit(limit);
 }
 
-/** Every order a late payment moved to a refund, newest first (the operator's list). */
+/**
+ * Claims one refund request: counts the attempt and holds the order until `claimUntil`, so two processes never ask
+ * the provider for the same refund at once. Undefined when it is not owed, not due, or handed to a person.
+ */
+export async function claimRefundAttempt(db: Executor, id: string, at: Date, claimUntil: Date) {
+  const [row] = await db
+    .update(orders)
+    .set({ refundAttempts: sql`${orders.refundAttempts} + 1`, refundNextAttemptAt: claimUntil })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, 'REFUND_PENDING'),
+        isNull(orders.refundGaveUpAt),
+        or(isNull(orders.refundNextAttemptAt), lte(orders.refundNextAttemptAt, at)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Every order whose payment was or is to be refunded, newest first (the operator's list). */
 export async function listRefunds(db: Executor, limit: number): Promise<OrderRow[]> {
   return db
     .select()

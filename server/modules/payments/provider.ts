@@ -64,7 +64,7 @@ export interface PaymentProvider {
   grant?(handle: PaymentHandle, buyerId: string, until: Date): PaymentHandle;
   /**
    * Stops further payment of a payment order whose shop order was cancelled or expired (a payment link is
-   * cancelled). A payment already in flight may still complete: the shop refunds it when its stock is gone.
+   * cancelled). A payment already in flight may still complete: the shop refunds it, whatever the stock.
    */
   closePayment(providerOrderId: string): Promise<void>;
   /** Asks the provider to give a captured payment back in full; answers the provider's refund id. */

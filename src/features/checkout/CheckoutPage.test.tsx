@@ -801,7 +801,7 @@ describe('CheckoutPage paying (spec §4 steps 6–10)', () => {
         return json(200, { order_id: 'ord-1', order_status: 'PENDING' });
       if (pathname.endsWith('/order/ord-1/cancel/v1/')) {
         cancelled.push('ord-1');
-        return json(200, { order_id: 'ord-1', order_status: 'CANCELLED' });
+        return json(200, { order_id: 'ord-1', order_status: 'CANCELLED', payment_in_flight: true });
       }
       if (pathname.includes('/order/create/')) return json(200, created({ order_id: 'ord-8' }));
       return undefined;
@@ -813,6 +813,8 @@ describe('CheckoutPage paying (spec §4 steps 6–10)', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     const dialog = await screen.findByRole('dialog', { name: 'An earlier order is in progress' });
+    // The truth before the buyer chooses: a payment of the earlier order that still completes is given back.
+    expect(dialog).toHaveTextContent('If your bank still completes its payment, we refund it automatically.');
     await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
     await waitFor(() =>
       expect(

@@ -199,7 +199,8 @@ function OrderInProgressModal({ controller }: { controller: CheckoutController }
     >
       <p>
         An earlier order of yours is still waiting for its payment. To pay for this one, we cancel that order
-        first so you are never charged twice; its stock is released.
+        first so you are never charged twice; its stock is released. If your bank still completes its payment,
+        we refund it automatically.
       </p>
     </Modal>
   );

@@ -1,4 +1,9 @@
-import type { OrderCreateRequest, OrderCreateResponse, OrderStatus } from '@contract/orders';
+import type {
+  OrderCancelResponse,
+  OrderCreateRequest,
+  OrderCreateResponse,
+  OrderStatus,
+} from '@contract/orders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '@/api/errors';
@@ -57,7 +62,7 @@ const result = { provider_order_id: 'prov_1', provider_payment_id: 'pay_1', sign
 /** Every call of the machine, each answered by the test through its deferred. */
 function harness(input: Partial<PaymentInput> = {}) {
   const calls = {
-    cancelOrder: [] as Deferred<unknown>[],
+    cancelOrder: [] as Deferred<OrderCancelResponse>[],
     createOrder: [] as { input: { idempotencyKey: string }; d: Deferred<OrderCreateResponse> }[],
     rememberOrder: [] as string[],
     rememberedSource: [] as string[],
@@ -77,7 +82,7 @@ function harness(input: Partial<PaymentInput> = {}) {
     actions: { announceFailure: calls.announceFailure },
     actors: {
       cancelOrder: fromPromise(() => {
-        const d = deferred<unknown>();
+        const d = deferred<OrderCancelResponse>();
         calls.cancelOrder.push(d);
         return d.promise;
       }),
@@ -178,7 +183,11 @@ describe('payment machine (spec §4 Checkout flow, steps 7–10)', () => {
   it('proceedingToPay with a prior order → cancellingPriorOrder.pending → success → creatingOrder', async () => {
     const h = harness({ priorOrderIdToCancel: 'ord-1' });
     expect(h.value()).toEqual({ cancellingPriorOrder: 'pending' });
-    h.calls.cancelOrder[0]?.resolve({ order_status: 'CANCELLED' });
+    h.calls.cancelOrder[0]?.resolve({
+      order_id: 'ord-1',
+      order_status: 'CANCELLED',
+      payment_in_flight: false,
+    });
     await h.flush();
     expect(h.value()).toBe('creatingOrder');
     expect(h.calls.createOrder).toHaveLength(1);

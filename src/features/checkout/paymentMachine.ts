@@ -1,5 +1,11 @@
 import type { AdAsset } from '@contract/ads';
-import type { OrderCreateRequest, OrderCreateResponse, OrderStatus, PaymentResult } from '@contract/orders';
+import type {
+  OrderCancelResponse,
+  OrderCreateRequest,
+  OrderCreateResponse,
+  OrderStatus,
+  PaymentResult,
+} from '@contract/orders';
 import { assign, emit, enqueueActions, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { isApiError } from '@/api/errors';
 import { ORDER_STATUS_POLL_RETRIES, pollDelay } from './payment/pollDelay';
@@ -62,6 +68,8 @@ export interface PaymentContext {
   error: unknown;
   ending: 'success' | 'unsettled' | 'backToEstimate' | null;
   priorOrderCancelled: boolean;
+  /** The provider still held a payment of the cancelled prior order: the buyer is told it is refunded if it lands. */
+  priorPaymentInFlight: boolean;
   createError: unknown;
 }
 
@@ -115,7 +123,7 @@ export const paymentMachine = setup({
     output: {} as PaymentOutput,
   },
   actors: {
-    cancelOrder: fromPromise<unknown, { orderId: string }>(notProvided('cancelOrder')),
+    cancelOrder: fromPromise<OrderCancelResponse, { orderId: string }>(notProvided('cancelOrder')),
     createOrder: fromPromise<OrderCreateResponse, { request: OrderCreateRequest; idempotencyKey: string }>(
       notProvided('createOrder'),
     ),
@@ -193,6 +201,7 @@ export const paymentMachine = setup({
     error: null,
     ending: null,
     priorOrderCancelled: false,
+    priorPaymentInFlight: false,
     createError: null,
   }),
   initial: 'proceedingToPay',
@@ -225,7 +234,10 @@ export const paymentMachine = setup({
           invoke: {
             src: 'cancelOrder',
             input: ({ context }) => ({ orderId: context.priorOrderIdToCancel ?? '' }),
-            onDone: 'success',
+            onDone: {
+              target: 'success',
+              actions: assign({ priorPaymentInFlight: ({ event }) => event.output.payment_in_flight }),
+            },
             onError: {
               target: 'failure',
               actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },

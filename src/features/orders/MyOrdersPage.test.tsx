@@ -183,7 +183,7 @@ describe('My orders', () => {
     expect(screen.queryByText(/International users are enabled/)).not.toBeInTheDocument();
   });
 
-  it('says why a payment that arrived after its order lapsed is being refunded', async () => {
+  it('says Refund pending and Refunded for a payment that completed after its order was cancelled', async () => {
     fakeNetwork(() =>
       json(200, {
         orders: [
@@ -194,8 +194,9 @@ describe('My orders', () => {
     );
     mount({ internationalUsers: false });
     await screen.findAllByRole('article');
-    expect(screen.getByText('Paid too late: refund on its way')).toBeInTheDocument();
-    expect(screen.getByText('Paid too late: refunded')).toBeInTheDocument();
+    expect(screen.getByText('Refund pending')).toBeInTheDocument();
+    expect(screen.getByText('Refunded')).toBeInTheDocument();
+    expect(screen.getAllByText(/completed after this order was cancelled or had expired/)).toHaveLength(2);
     expect(screen.getByText(/we are refunding it in full/)).toBeInTheDocument();
     expect(screen.getByText(/so we refunded it in full/)).toBeInTheDocument();
   });

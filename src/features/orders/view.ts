@@ -8,17 +8,17 @@ export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
   FAILED: 'Payment failed',
   CANCELLED: 'Cancelled',
   EXPIRED: 'Expired unpaid',
-  REFUND_PENDING: 'Paid too late: refund on its way',
-  REFUNDED: 'Paid too late: refunded',
+  REFUND_PENDING: 'Refund pending',
+  REFUNDED: 'Refunded',
 };
 
-/** Why an order's status needs a sentence more than its name (a payment that arrived after the order lapsed). */
+/** Why an order's status needs a sentence more than its name (a payment that settled after a cancel or expiry). */
 export function orderStatusExplanation(order: Pick<Order, 'order_status'>): string | null {
   switch (order.order_status) {
     case 'REFUND_PENDING':
-      return 'Your payment arrived after this order had lapsed and its stock had gone to another buyer, so we are refunding it in full. You have not been charged for anything you will not get.';
+      return 'Your payment completed after this order was cancelled or had expired, so we are refunding it in full. You are not charged for an order you did not get.';
     case 'REFUNDED':
-      return 'Your payment arrived after this order had lapsed and its stock had gone to another buyer, so we refunded it in full. Banks usually show a refund within 5–7 working days.';
+      return 'Your payment completed after this order was cancelled or had expired, so we refunded it in full. Banks usually show a refund within 5–7 working days.';
     default:
       return null;
   }

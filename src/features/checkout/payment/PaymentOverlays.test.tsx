@@ -1,4 +1,4 @@
-import type { OrderCreateResponse, OrderStatus } from '@contract/orders';
+import type { OrderCancelResponse, OrderCreateResponse, OrderStatus } from '@contract/orders';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
@@ -39,13 +39,13 @@ function start({
   status = 'SUCCESS' as OrderStatus,
 } = {}) {
   const create = deferred<OrderCreateResponse>();
-  const cancels = [deferred<unknown>(), deferred<unknown>()];
+  const cancels = [deferred<OrderCancelResponse>(), deferred<OrderCancelResponse>()];
   let cancelCalls = 0;
   const issue = vi.fn(async (_: { orderId: string }) => ({}));
   const actor = createActor(
     paymentMachine.provide({
       actors: {
-        cancelOrder: fromPromise(() => (cancels[cancelCalls++] ?? deferred<unknown>()).promise),
+        cancelOrder: fromPromise(() => (cancels[cancelCalls++] ?? deferred<OrderCancelResponse>()).promise),
         createOrder: fromPromise(() => create.promise),
         rememberOrder: fromPromise(async (): Promise<void> => undefined),
         redirectToPaymentLink: fromPromise(() => new Promise<void>(() => undefined)),
@@ -93,6 +93,28 @@ describe('PaymentOverlays', () => {
       ),
     );
     expect(h.actor.getSnapshot().output).toMatchObject({ kind: 'backToEstimate', orderId: null });
+  });
+
+  it('the earlier order cancelled while its bank still holds a payment: says it is refunded if it completes', async () => {
+    const h = start({ prior: 'ord-1' });
+    await act(async () =>
+      h.cancels[0]?.resolve({ order_id: 'ord-1', order_status: 'CANCELLED', payment_in_flight: true }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Creating your order…');
+    expect(
+      screen.getByText(
+        'Your earlier order is cancelled. If your bank still completes this payment, we refund it automatically.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('the earlier order cancelled with no payment under way: no refund note', async () => {
+    const h = start({ prior: 'ord-1' });
+    await act(async () =>
+      h.cancels[0]?.resolve({ order_id: 'ord-1', order_status: 'CANCELLED', payment_in_flight: false }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Creating your order…');
+    expect(screen.queryByText(/we refund it automatically/)).toBeNull();
   });
 
   it('the gateway-issue dialog submits the issue form with the order and says what happens next', async () => {

@@ -1,3 +1,4 @@
+import { REFUND_IF_PAID_NOTE } from '@contract/order-status';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -19,7 +20,7 @@ export type PaymentRef = ActorRefFrom<typeof paymentMachine>;
 
 type View =
   | { kind: 'none' }
-  | { kind: 'overlay'; label: string }
+  | { kind: 'overlay'; label: string; note?: string }
   | { kind: 'pending' }
   | { kind: 'redirect' }
   | { kind: 'cancelFailed'; message: string }
@@ -36,7 +37,14 @@ export function paymentView(s: PaymentSnapshot): View {
     };
   if (s.matches('cancellingPriorOrder')) return { kind: 'overlay', label: 'Cancelling your earlier order…' };
   if (s.matches('creatingOrder') || s.matches('paymentOrderCreated') || s.matches('choosingPayment'))
-    return { kind: 'overlay', label: 'Creating your order…' };
+    return {
+      kind: 'overlay',
+      label: 'Creating your order…',
+      // The earlier order is cancelled, but its payment may still complete at the bank: say what happens then.
+      ...(s.context.priorPaymentInFlight
+        ? { note: `Your earlier order is cancelled. ${REFUND_IF_PAID_NOTE}` }
+        : {}),
+    };
   if (s.matches('loadingScript')) return { kind: 'overlay', label: 'Opening secure payment…' };
   // The bank has not answered yet: the buyer is told why they wait, and that they need not.
   if (s.matches('checkingOrderStatus')) return { kind: 'pending' };
@@ -66,6 +74,7 @@ export function PaymentOverlays({ payment }: { payment: PaymentRef }) {
         <div className="payment-overlay__box">
           <Spinner size="xl" />
           <p role="status">{view.label}</p>
+          {view.note && <p className="payment-overlay__note">{view.note}</p>}
         </div>
       </div>
     );

@@ -3,12 +3,12 @@ import { ORDER_STATUS_POLL_RETRIES, pollDelay } from './pollDelay';
 
 /*
  * The order status polling of spec §4 for a page that waits on an order (the result screens): asked at once,
- * then up to 6 retries on pollDelay's schedule; only SUCCESS or FAILED is an answer, besides a payment that came
- * after the order lapsed and is being given back ("refunding"), which will not move either. When the last call
+ * then up to 6 retries on pollDelay's schedule; only SUCCESS or FAILED is an answer, besides a payment that settled
+ * after the order was cancelled or expired and is given back (REFUND_PENDING, REFUNDED). When the last call
  * itself failed, its error is thrown (the page shows its error view); a status that never settled is "unsettled".
  */
 
-export type PollOutcome = 'SUCCESS' | 'FAILED' | 'refunding' | 'unsettled';
+export type PollOutcome = 'SUCCESS' | 'FAILED' | 'REFUND_PENDING' | 'REFUNDED' | 'unsettled';
 
 export interface PollOptions {
   fetchStatus: (orderId: string, options: { signal?: AbortSignal }) => Promise<{ order_status: OrderStatus }>;
@@ -39,8 +39,14 @@ export async function pollOrderStatus(
     if (attempt > 0) await wait(pollDelay(attempt - 1), signal);
     try {
       const { order_status: status } = await fetchStatus(orderId, { signal });
-      if (status === 'SUCCESS' || status === 'FAILED') return status;
-      if (status === 'REFUND_PENDING' || status === 'REFUNDED') return 'refunding';
+      if (
+        status === 'SUCCESS' ||
+        status === 'FAILED' ||
+        status === 'REFUND_PENDING' ||
+        status === 'REFUNDED'
+      ) {
+        return status;
+      }
       lastError = null;
     } catch (error) {
       if (signal?.aborted) throw error;

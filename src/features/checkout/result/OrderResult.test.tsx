@@ -198,14 +198,23 @@ describe('OrderResult', () => {
     expect(h.track.mock.calls.filter(([event]) => event === 'order_failed')).toHaveLength(1);
   });
 
-  it('a payment that arrived after the order lapsed: says it is being refunded, neither paid nor failed', async () => {
+  it('a payment that completed after the order was cancelled: Refund pending, then Refunded; neither paid nor failed', async () => {
     const h = setup(['REFUND_PENDING']);
-    const card = await screen.findByRole('region', { name: 'Your payment is being refunded' });
-    expect(card.textContent).toMatch(/arrived after this order had lapsed/);
+    const card = await screen.findByRole('region', { name: 'Refund pending' });
+    expect(card.textContent).toMatch(/completed after this order was cancelled or had expired/);
+    expect(card.textContent).toMatch(/we are refunding it in full/);
     expect(h.onPaid).not.toHaveBeenCalled();
     expect(h.replacePath).not.toHaveBeenCalled();
     expect(h.track).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'See my orders' }).getAttribute('href')).toBe('/my-orders');
+  });
+
+  it('a refund done: the result page says Refunded', async () => {
+    const h = setup(['REFUNDED']);
+    const card = await screen.findByRole('region', { name: 'Refunded' });
+    expect(card.textContent).toMatch(/we refunded it in full/);
+    expect(screen.queryByRole('region', { name: 'Payment successful' })).toBeNull();
+    expect(h.onPaid).not.toHaveBeenCalled();
   });
 
   it('a paid order opened on /failure moves to /success', async () => {

@@ -162,6 +162,24 @@ function FailureCard() {
   );
 }
 
+/** A payment that completed after its order was cancelled or expired: given back, never applied. */
+function RefundCard({ outcome }: { outcome: 'REFUND_PENDING' | 'REFUNDED' }) {
+  const done = outcome === 'REFUNDED';
+  return (
+    <section className="order-result__card" aria-labelledby="order-result-refund">
+      <h1 id="order-result-refund" className="order-result__title">
+        {done ? 'Refunded' : 'Refund pending'}
+      </h1>
+      <p>
+        Your payment completed after this order was cancelled or had expired, so{' '}
+        {done ? 'we refunded it in full' : 'we are refunding it in full'}: you are not charged for it. Banks
+        usually show a refund within 5–7 working days.
+      </p>
+      <MyOrdersLink />
+    </section>
+  );
+}
+
 /**
  * The error route's view (spec §2: the status call itself failed): nothing about the payment is known, so it says
  * so and offers to ask again.
@@ -271,19 +289,7 @@ export function OrderResult({
       {outcome === 'SUCCESS' && <SuccessCard orderId={orderId} order={loadedOrder} />}
       {outcome === 'SUCCESS' && afterSuccess?.(orderId)}
       {outcome === 'FAILED' && <FailureCard />}
-      {outcome === 'refunding' && (
-        <section className="order-result__card" aria-labelledby="order-result-refunding">
-          <h1 id="order-result-refunding" className="order-result__title">
-            Your payment is being refunded
-          </h1>
-          <p>
-            Your payment arrived after this order had lapsed, and its last unit had already gone to another
-            buyer. So we are giving your money back in full: you are not charged for anything you will not
-            get. Banks usually show a refund within 5–7 working days.
-          </p>
-          <MyOrdersLink />
-        </section>
-      )}
+      {(outcome === 'REFUND_PENDING' || outcome === 'REFUNDED') && <RefundCard outcome={outcome} />}
       {outcome === 'unsettled' && (
         <section className="order-result__card" aria-labelledby="order-result-waiting">
           <h1 id="order-result-waiting" className="order-result__title">
