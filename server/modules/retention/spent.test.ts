@@ -15,7 +15,7 @@ import {
   socialTickets,
 } from '../../db/schema';
 import { PNG, uploadFile } from '../../storage/testing';
-import { type TestApp, testApp } from '../../testing';
+import { describeOnPostgres, type TestApp, testApp } from '../../testing';
 import {
   type Buyer,
   createOrder,
@@ -60,8 +60,15 @@ async function creativeUrl(app: TestApp['app'], buyer: Buyer) {
 
 const keyOf = (assetUrl: string) => new URLSearchParams(assetUrl.split('?')[1]).get('key') ?? '';
 
-async function register(app: TestApp['app'], buyer: Buyer, keys: { bank: string; pan: string; gst: string }) {
-  const res = await post(app, buyer, '/api/associates/associate/register/v1/', {
+type ProofKeys = { bank: string; pan: string; gst: string };
+
+async function register(app: TestApp['app'], buyer: Buyer, keys: ProofKeys) {
+  const res = await post(app, buyer, '/api/associates/associate/register/v1/', registrationOf(keys));
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+function registrationOf(keys: ProofKeys) {
+  return {
     bank_payout_details: {
       name_as_per_bank_account: 'Asha Rao',
       bank_account_type: 'Savings',
@@ -96,8 +103,7 @@ async function register(app: TestApp['app'], buyer: Buyer, keys: { bank: string;
       pincode: '560034',
       country_details: 'India',
     },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  };
 }
 
 let orderKeys = 0;
@@ -151,7 +157,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'retention-uploads-'));
 const onDisk = (key: string) => existsSync(join(dataDir, 'uploads', key));
 
 beforeAll(async () => {
-  shop = await testApp({ now, config: { ...CONFIG, DATA_DIR: dataDir, OTP_TEST_NUMBERS: testNumbers(4) } });
+  shop = await testApp({ now, config: { ...CONFIG, DATA_DIR: dataDir, OTP_TEST_NUMBERS: testNumbers(16) } });
 });
 
 afterAll(async () => {
@@ -336,5 +342,43 @@ describe('one-time codes and Idempotency-Keys past their use', () => {
       .from(orderIdempotencyKeys)
       .where(eq(orderIdempotencyKeys.userId, buyer.userId));
     expect(keys.map((k) => k.key)).toEqual(['key-fresh']);
+  });
+});
+
+describeOnPostgres('the sweep racing a registration in another process', () => {
+  it('never deletes a proof a registration names: the registration either keeps all its proofs or is told to upload again', async () => {
+    const other = shop.build({
+      now,
+      config: { ...CONFIG, DATA_DIR: dataDir, OTP_TEST_NUMBERS: testNumbers(16) },
+    });
+    await other.ready();
+    try {
+      for (let n = 5; n <= 16; n++) {
+        clock = new Date(START.getTime() + n * 100 * HOUR_MS);
+        const buyer = await signIn(shop.app, n);
+        const keys = {
+          bank: await proofKey(shop.app, buyer, 'bank'),
+          pan: await proofKey(shop.app, buyer, 'pan'),
+          gst: await proofKey(shop.app, buyer, 'gst'),
+        };
+        later(25);
+        const [registered] = await Promise.all([
+          post(shop.app, buyer, '/api/associates/associate/register/v1/', registrationOf(keys)),
+          other.retention.sweep(),
+        ]);
+        const rows = await uploadRows();
+        if (registered.statusCode === 201) {
+          for (const key of Object.values(keys)) {
+            expect(rows.has(key), key).toBe(true);
+            expect(onDisk(key), key).toBe(true);
+          }
+        } else {
+          expect(registered.statusCode, registered.body).toBe(400);
+          expect(registered.json().data.message).toBe('Upload this proof again: we do not have it');
+        }
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
