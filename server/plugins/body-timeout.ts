@@ -22,8 +22,9 @@ export interface BodyTimeoutOptions {
 export const bodyTimeoutPlugin = fp<BodyTimeoutOptions>(
   async (app, { timeoutMs, onTimeout }) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.config.uploadBody) return;
       const raw = request.raw;
+      // A request without a body (most GETs) is already whole here: no timer for it.
+      if (request.routeOptions.config.uploadBody || raw.complete) return;
       const timer = setTimeout(() => {
         if (raw.complete || raw.destroyed) return;
         if (reply.raw.headersSent) raw.socket.destroy();
