@@ -23,6 +23,7 @@ import { paymentRoutesModule, paymentsModule } from './modules/payments/routes';
 import { placesModule } from './modules/places/routes';
 import { retentionModule } from './modules/retention/routes';
 import { userModule } from './modules/user/routes';
+import { bodyTimeoutPlugin } from './plugins/body-timeout';
 import { compressionPlugin } from './plugins/compression';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful';
@@ -127,17 +128,19 @@ export function buildApp(deps: AppDeps) {
   // Answers written before routing (a bad URL, oversized headers) carry the spec's body and the security headers.
   const csp = providerCspSources(config);
   const early = { securityHeaders: baselineSecurityHeaders(config.NODE_ENV === 'production', csp) };
+  const onClientError = clientErrorHandler(early, () => logger);
   const app = Fastify({
     loggerInstance: logger,
     frameworkErrors: frameworkErrorHandler(early),
-    clientErrorHandler: clientErrorHandler(early, () => logger),
+    clientErrorHandler: onClientError,
     // One line per request comes from the request-log plugin instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    // Slow clients (a trickled header or body, an idle keep-alive) are cut off instead of holding a socket.
-    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // Slow clients (a trickled header or body, an idle keep-alive) are cut off instead of holding a socket; the
+    // server-wide bound is the upload routes', and bodyTimeoutPlugin holds every other route to the shorter one.
+    requestTimeout: Math.max(config.HTTP_REQUEST_TIMEOUT_MS, config.UPLOAD_BODY_TIMEOUT_MS),
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     http: {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
@@ -153,6 +156,7 @@ export function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(requestLogPlugin);
+  app.register(bodyTimeoutPlugin, { timeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, onTimeout: onClientError });
   app.register(gracefulClosePlugin);
   app.register(refusedBodyPlugin, { drainMs: config.HTTP_REQUEST_TIMEOUT_MS });
   // Polled in the background: requests read the catalogue (and pages) from memory, keyed by this version.

@@ -187,6 +187,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
   });
 
+  it('refuses an upload timeout shorter than the one every request has', () => {
+    expect(() => loadConfig({ UPLOAD_BODY_TIMEOUT_MS: '20000' })).toThrow(
+      /UPLOAD_BODY_TIMEOUT_MS must not be below HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(loadConfig({ UPLOAD_BODY_TIMEOUT_MS: '30000' }).UPLOAD_BODY_TIMEOUT_MS).toBe(30_000);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8080, DATABASE_URL: undefined });
   });

@@ -65,6 +65,12 @@ export const CONFIG_VARIABLES = [
       "Milliseconds an idle keep-alive connection stays open; keep it above the load balancer's idle timeout (60 s on AWS).",
   },
   {
+    name: 'UPLOAD_BODY_TIMEOUT_MS',
+    default: '120000',
+    description:
+      'Milliseconds a client has to send a whole file upload (a 5 MB file at 64 KB/s takes 80 s); every other request keeps HTTP_REQUEST_TIMEOUT_MS.',
+  },
+  {
     name: 'AUTH_SECRET',
     default: '(generated)',
     description:
@@ -248,6 +254,18 @@ export const CONFIG_VARIABLES = [
     description: 'How often the retention sweep runs.',
   },
   {
+    name: 'CODE_RETENTION_HOURS',
+    default: '24',
+    description:
+      'Hours one-time codes, sign-in flows and social-login tickets are kept after they expire; the retention sweep deletes them then.',
+  },
+  {
+    name: 'IDEMPOTENCY_KEY_HOURS',
+    default: '24',
+    description:
+      "Hours an order's Idempotency-Key is kept (a retry with it answers the same order); the retention sweep deletes older ones.",
+  },
+  {
     name: 'S3_BUCKET',
     default: '(unset)',
     description:
@@ -266,6 +284,28 @@ export const CONFIG_VARIABLES = [
   },
   { name: 'S3_ACCESS_KEY_ID', default: '(unset)', description: 'Access key id for the bucket.' },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret access key for the bucket.' },
+  {
+    name: 'UPLOAD_FILES_PER_ACCOUNT',
+    default: '20',
+    description:
+      'Files one account may keep per purpose (each affiliate proof, ad creatives); unused ones are deleted after UPLOAD_ORPHAN_HOURS.',
+  },
+  {
+    name: 'UPLOAD_MB_PER_ACCOUNT',
+    default: '50',
+    description: 'Megabytes one account may keep per purpose.',
+  },
+  {
+    name: 'UPLOAD_SHOP_MB_PER_HOUR',
+    default: '2000',
+    description: 'Megabytes of uploads the whole shop takes per hour, from all accounts together.',
+  },
+  {
+    name: 'UPLOAD_ORPHAN_HOURS',
+    default: '24',
+    description:
+      'Hours an uploaded file no affiliate registration or live ad booking uses is kept; the retention sweep then deletes it.',
+  },
   {
     name: 'RAZORPAY_KEY_ID',
     default: '(unset)',
@@ -330,6 +370,10 @@ export const configSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3_600_000).default(72_000),
+  ),
+  UPLOAD_BODY_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3_600_000).default(120_000),
   ),
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
@@ -417,11 +461,26 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   ),
+  CODE_RETENTION_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8760).default(24)),
+  IDEMPOTENCY_KEY_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8760).default(24)),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
   S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  UPLOAD_FILES_PER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(20),
+  ),
+  UPLOAD_MB_PER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(50),
+  ),
+  UPLOAD_SHOP_MB_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  ),
+  UPLOAD_ORPHAN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8760).default(24)),
   RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_KEY_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -593,6 +652,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  if (config.UPLOAD_BODY_TIMEOUT_MS < config.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('UPLOAD_BODY_TIMEOUT_MS must not be below HTTP_REQUEST_TIMEOUT_MS');
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start: ${problems.join('; ')}`);
   return config;

@@ -7,6 +7,7 @@ import { type CheckoutService, createCheckoutService } from './modules/checkout/
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { createPayments, type Payments } from './modules/payments/providers';
 import { createPlacesService, type PlacesService } from './modules/places/service';
+import { createFileStorage, type FileStorage } from './storage';
 
 /** The domain services one module serves to another: built once per app, each handed to the modules that use it. */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   payments: Payments;
   /** The orders: the payment routes apply verified outcomes through them. */
   orders: OrdersService;
+  /** Where uploads live: the modules that take them and the retention sweep that deletes unused ones share it. */
+  storage: FileStorage;
 }
 
 /** Builds the services in the order they need each other, so no module depends on another's registration. */
@@ -64,5 +67,13 @@ export function buildServices(
     catalogueVersion,
     stockTaken: catalogue.stockTaken,
   });
-  return { catalogueVersion, catalogue, places, checkout, payments, orders };
+  return {
+    catalogueVersion,
+    catalogue,
+    places,
+    checkout,
+    payments,
+    orders,
+    storage: createFileStorage(config),
+  };
 }

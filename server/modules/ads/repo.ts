@@ -1,8 +1,9 @@
 import type { AdAsset } from '@contract/ads';
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hasConstraintError } from '../../db/errors';
 import { adAssetUploads, adBookingDevices, adBookings, adConfigs, adDevices, orders } from '../../db/schema';
+import { AD_ASSET_PATH } from './wire';
 
 /** The constraint that keeps a device from being taken twice for overlapping times (migration 0025). */
 const NO_OVERLAP = 'ad_booking_devices_no_overlap';
@@ -145,11 +146,34 @@ export async function markBooked(tx: Executor, orderId: string, at: Date): Promi
     .where(and(eq(adBookings.orderId, orderId), ne(adBookings.status, 'BOOKED')));
 }
 
-export async function setAssets(db: Executor, orderId: string, assets: readonly AdAsset[], at: Date) {
-  await db
-    .update(adBookings)
-    .set({ adAssets: [...assets], updatedAt: at })
-    .where(eq(adBookings.orderId, orderId));
+/**
+ * Sets the booking's creative. The buyer's own uploads it names are locked first, so the retention sweep cannot
+ * delete one under it; the key of one already gone is answered instead, and nothing is set.
+ */
+export async function setAssets(
+  db: Executor,
+  orderId: string,
+  assets: readonly AdAsset[],
+  uploadKeys: readonly string[],
+  at: Date,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const held =
+      uploadKeys.length === 0
+        ? []
+        : await tx
+            .select({ key: adAssetUploads.key })
+            .from(adAssetUploads)
+            .where(inArray(adAssetUploads.key, [...uploadKeys]))
+            .for('share');
+    const missing = uploadKeys.find((key) => !held.some((row) => row.key === key));
+    if (missing !== undefined) return missing;
+    await tx
+      .update(adBookings)
+      .set({ adAssets: [...assets], updatedAt: at })
+      .where(eq(adBookings.orderId, orderId));
+    return undefined;
+  });
 }
 
 /** The bookings of these orders with their venue and devices, as the buyer reads them. */
@@ -205,6 +229,49 @@ export async function findOrderOwner(db: Executor, orderId: string) {
 
 export async function insertAssetUpload(db: Executor, row: typeof adAssetUploads.$inferInsert) {
   await db.insert(adAssetUploads).values(row);
+}
+
+/** The files and bytes of creatives one advertiser keeps. */
+export async function assetUsage(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      files: count(),
+      bytes: sql<number>`coalesce(sum(${adAssetUploads.size}), 0)`.mapWith(Number),
+    })
+    .from(adAssetUploads)
+    .where(eq(adAssetUploads.userId, userId));
+  return { files: row?.files ?? 0, bytes: row?.bytes ?? 0 };
+}
+
+/** True when a booking that is not released (held for an unpaid order, or booked) shows this creative. */
+const assetInUse = sql`exists (
+  select 1 from ${adBookings}
+  where ${adBookings.status} <> 'RELEASED'
+    and ${adBookings.adAssets} @> jsonb_build_array(jsonb_build_object(
+      'asset_url', ${`${AD_ASSET_PATH}?key=`}::text || replace(${adAssetUploads.key}, '/', '%2F')
+    ))
+)`;
+
+/** Locks up to `limit` creatives uploaded before `cutoff` that no live booking shows (skipping locked ones). */
+export async function claimUnusedAssets(tx: Executor, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ key: adAssetUploads.key })
+    .from(adAssetUploads)
+    .where(and(lt(adAssetUploads.createdAt, cutoff), sql`not ${assetInUse}`))
+    .orderBy(asc(adAssetUploads.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((row) => row.key);
+}
+
+/** Deletes the claimed creatives a booking committed since the claim still does not show; their keys. */
+export async function deleteUnusedAssets(tx: Executor, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .delete(adAssetUploads)
+    .where(and(inArray(adAssetUploads.key, keys), sql`not ${assetInUse}`))
+    .returning({ key: adAssetUploads.key });
+  return rows.map((row) => row.key);
 }
 
 export async function findAssetUpload(db: Executor, key: string) {

@@ -17,7 +17,7 @@ import type { ModuleOptions } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
-import { createFileStorage } from '../../storage';
+import { uploadLimits } from '../../storage/quota';
 import { fileFieldOf, sendUpload } from '../../storage/upload';
 import { type AdsService, createAdsService } from './service';
 
@@ -81,6 +81,7 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRoutesOptions> = async (
   app.post(
     '/ad_assets/upload/v1/',
     {
+      config: { uploadBody: true },
       onRequest: [limits.uploads],
       preHandler: requireUser,
       schema: { response: { 201: adAssetUploadResponseSchema } },
@@ -112,11 +113,11 @@ const READS_PER_HOUR = 600;
 const UPLOADS_PER_HOUR = 60;
 
 export const adsModule = fp<ModuleOptions>(
-  async (app, { db, now, config, operatorToken }) => {
+  async (app, { db, now, config, operatorToken, services }) => {
     await app.register(adsRoutes, {
       prefix: '/api/invoicing',
       operatorToken,
-      service: createAdsService({ db, now, storage: createFileStorage(config) }),
+      service: createAdsService({ db, now, storage: services.storage, uploadLimits: uploadLimits(config) }),
       limits: {
         reads: limitPerClient(
           { db, now },

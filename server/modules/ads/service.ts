@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import type { FileStorage } from '../../storage';
+import { checkUploadRoom, keepWithinQuota, type UploadLimits, type UploadShelf } from '../../storage/quota';
 import {
   readOwnedUpload,
   sniffUpload,
@@ -25,21 +26,13 @@ import {
 import { PENDING_GRACE_MINUTES } from '../orders/context';
 import * as repo from './repo';
 import { bookableProblem, dayStart, laterDay, nextDay, todayIn, wholeDays, wireRange } from './rules';
-import { bookingToWire } from './wire';
-
-/** Where an uploaded creative is read back (by its owner or the operator); the key names the file. */
-export const AD_ASSET_PATH = '/api/invoicing/ad_assets/v1/';
-const assetUrl = (key: string) => `${AD_ASSET_PATH}?key=${encodeURIComponent(key)}`;
-
-function keyOfAssetUrl(url: string): string | null {
-  if (!url.startsWith(`${AD_ASSET_PATH}?`)) return null;
-  return new URLSearchParams(url.slice(AD_ASSET_PATH.length + 1)).get('key');
-}
+import { assetUrl, bookingToWire, keyOfAssetUrl } from './wire';
 
 export interface AdsServiceDeps {
   db: Database;
   now: () => Date;
   storage: FileStorage;
+  uploadLimits: UploadLimits;
 }
 
 const EXTENSION: Record<(typeof AD_ASSET_MIME_TYPES)[number], string> = {
@@ -59,7 +52,8 @@ const noSuchPackage = () =>
 const noSuchOrder = () => new HttpError(404, 'Order not found', { field: 'order_id' });
 
 /** Ad bookings as the calendar and the advertiser see them: what is taken, what is free, and the creative. */
-export function createAdsService({ db, now, storage }: AdsServiceDeps) {
+export function createAdsService({ db, now, storage, uploadLimits }: AdsServiceDeps) {
+  const quota = { db, now, storage, limits: uploadLimits };
   /** What holds each device in [from, to): holds of lapsed orders not swept yet count as free. */
   function taken(deviceIds: number[], from: Date, to: Date) {
     const at = now();
@@ -146,6 +140,12 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
 
     /** Stores an advertiser's own creative, a JPEG or PNG by its content, and answers where it is read back. */
     async storeAsset(userId: string, part: UploadPart): Promise<AdAssetUploadResponse> {
+      const shelf: UploadShelf = {
+        scope: `ad_asset_uploads:${userId}`,
+        what: 'ad image',
+        usage: (on) => repo.assetUsage(on, userId),
+      };
+      await checkUploadRoom(quota, shelf, part);
       const sniffed = await sniffUpload(part, REFUSALS);
       const found = sniffed.type?.mime;
       const mime = (AD_ASSET_MIME_TYPES as readonly string[]).includes(found ?? '')
@@ -157,7 +157,9 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
       }
       const key = `ads/${userId}/${randomBytes(12).toString('base64url')}.${EXTENSION[mime]}`;
       const size = await storeUpload(storage, key, sniffed, mime, part, REFUSALS);
-      await repo.insertAssetUpload(db, { key, userId, contentType: mime, size, createdAt: now() });
+      await keepWithinQuota(quota, shelf, { key, size }, (on) =>
+        repo.insertAssetUpload(on, { key, userId, contentType: mime, size, createdAt: now() }),
+      );
       return { asset_url: assetUrl(key) };
     },
 
@@ -180,6 +182,7 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
       }
       const config = await repo.findAdConfig(db, { id: booking.adConfigId });
       const assets: AdAsset[] = [];
+      const uploads: { key: string; field: string }[] = [];
       for (const [index, asset] of body.ad_assets.entries()) {
         const field = `ad_assets.${index}.asset_url`;
         if (asset.asset_template_image_config_id !== null) {
@@ -190,16 +193,29 @@ export function createAdsService({ db, now, storage }: AdsServiceDeps) {
           );
           if (!template)
             throw new HttpError(400, "This is not one of the venue's templates: choose one", { field });
+          assets.push(asset);
         } else {
           const key = keyOfAssetUrl(asset.asset_url);
           const upload = key ? await repo.findAssetUpload(db, key) : undefined;
-          if (upload?.userId !== userId) {
+          if (!key || upload?.userId !== userId) {
             throw new HttpError(400, 'Upload your image again, or choose a template', { field });
           }
+          uploads.push({ key, field });
+          // Kept in the one spelling the retention sweep looks for.
+          assets.push({ ...asset, asset_url: assetUrl(key) });
         }
-        assets.push(asset);
       }
-      await repo.setAssets(db, body.order_id, assets, now());
+      const missing = await repo.setAssets(
+        db,
+        body.order_id,
+        assets,
+        uploads.map((u) => u.key),
+        now(),
+      );
+      if (missing !== undefined) {
+        const field = uploads.find((u) => u.key === missing)?.field ?? 'ad_assets';
+        throw new HttpError(400, 'Upload your image again, or choose a template', { field });
+      }
       return bookingToWire({ ...booking, adAssets: assets });
     },
   };

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, max, sql } from 'drizzle-orm';
+import type { UploadPurpose } from '@contract/associates';
+import { and, asc, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { associateCodes, associateCodeViews, associates, associateUploads, orders } from '../../db/schema';
 
@@ -12,6 +13,54 @@ export async function insertUpload(
   await db.insert(associateUploads).values(values);
 }
 
+/** The files and bytes one person keeps for one kind of proof. */
+export async function uploadUsage(db: Executor, userId: string, purpose: UploadPurpose) {
+  const [row] = await db
+    .select({
+      files: count(),
+      bytes: sql<number>`coalesce(sum(${associateUploads.size}), 0)`.mapWith(Number),
+    })
+    .from(associateUploads)
+    .where(and(eq(associateUploads.userId, userId), eq(associateUploads.purpose, purpose)));
+  return { files: row?.files ?? 0, bytes: row?.bytes ?? 0 };
+}
+
+/** True when the person's registration names this proof. */
+const proofInUse = sql`exists (
+  select 1 from ${associates}
+  where ${associates.userId} = ${associateUploads.userId}
+    and ${associateUploads.key} in (
+      ${associates.bankPayoutDetails} ->> 'bank_details_image_s3_key',
+      ${associates.panDetails} ->> 'pan_details_image_s3_key',
+      ${associates.gstDetails} ->> 'gst_proof_image_s3_key'
+    )
+)`;
+
+/**
+ * Locks up to `limit` proofs uploaded before `cutoff` that no registration names, skipping those a registration
+ * is taking (locked) right now; their keys.
+ */
+export async function claimUnusedUploads(tx: Executor, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ key: associateUploads.key })
+    .from(associateUploads)
+    .where(and(lt(associateUploads.createdAt, cutoff), sql`not ${proofInUse}`))
+    .orderBy(asc(associateUploads.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((row) => row.key);
+}
+
+/** Deletes the claimed proofs a registration committed since the claim still does not name; their keys. */
+export async function deleteUnusedUploads(tx: Executor, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .delete(associateUploads)
+    .where(and(inArray(associateUploads.key, keys), sql`not ${proofInUse}`))
+    .returning({ key: associateUploads.key });
+  return rows.map((row) => row.key);
+}
+
 export async function findUpload(db: Executor, key: string): Promise<UploadRow | undefined> {
   const [row] = await db.select().from(associateUploads).where(eq(associateUploads.key, key)).limit(1);
   return row;
@@ -22,13 +71,28 @@ export async function findAssociate(db: Executor, userId: string): Promise<Assoc
   return row;
 }
 
-/** The referral code and the registration in one transaction: the code works at checkout once this commits. */
+/**
+ * The referral code and the registration in one transaction: the code works at checkout once this commits. The
+ * proofs it names are locked first, so the retention sweep cannot delete one under it; a proof already gone is
+ * answered instead of a row.
+ */
 export async function insertAssociate(
   db: Executor,
   code: typeof associateCodes.$inferInsert,
   values: typeof associates.$inferInsert,
-): Promise<AssociateRow> {
+  proofKeys: string[],
+): Promise<AssociateRow | { missingProof: string }> {
   return db.transaction(async (tx) => {
+    const held =
+      proofKeys.length === 0
+        ? []
+        : await tx
+            .select({ key: associateUploads.key })
+            .from(associateUploads)
+            .where(inArray(associateUploads.key, proofKeys))
+            .for('share');
+    const missingProof = proofKeys.find((key) => !held.some((row) => row.key === key));
+    if (missingProof !== undefined) return { missingProof };
     await tx.insert(associateCodes).values(code);
     const [row] = await tx.insert(associates).values(values).returning();
     if (!row) throw new Error('associates: the insert returned no row');

@@ -23,7 +23,7 @@ import { currentUser } from '../../plugins/auth';
 import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { ownerOrOperator } from '../../plugins/operator';
 import { limitPerClient } from '../../plugins/rate-limit';
-import { createFileStorage } from '../../storage';
+import { uploadLimits } from '../../storage/quota';
 import { fileFieldOf, sendUpload } from '../../storage/upload';
 import { type AssociatesService, createAssociatesService } from './service';
 
@@ -68,6 +68,7 @@ export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = 
   app.post(
     '/associate/upload/v1/',
     {
+      config: { uploadBody: true },
       onRequest: limits ? [limits.uploads] : [],
       preHandler: requireUser,
       schema: { querystring: uploadQuerySchema, response: { 201: uploadResponseSchema } },
@@ -158,7 +159,8 @@ export const associatesModule = fp<ModuleOptions>(
       service: createAssociatesService({
         db,
         now,
-        storage: createFileStorage(config),
+        storage: services.storage,
+        uploadLimits: uploadLimits(config),
         codesChanged: () => services.catalogueVersion.refresh(),
       }),
       limits: {

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../errors';
 import type { FileStorage } from '../../storage';
+import { checkUploadRoom, keepWithinQuota, type UploadLimits, type UploadShelf } from '../../storage/quota';
 import {
   readOwnedUpload,
   sniffUpload,
@@ -39,6 +40,7 @@ import {
   isActiveCode,
   recentReferredOrders,
   referralTotals,
+  uploadUsage,
   viewStats,
 } from './repo';
 
@@ -58,11 +60,13 @@ const MIME_OF_NAME: Record<(typeof UPLOAD_TYPES)[number], UploadMimeType> = {
 };
 const TYPES_TEXT = 'a JPEG, JPG, PNG or PDF file';
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const PROOF_NAMES: Record<UploadPurpose, string> = { pan: 'PAN proof', gst: 'GST proof', bank: 'bank proof' };
 
 export interface AssociatesServiceDeps {
   db: Database;
   now: () => Date;
   storage: FileStorage;
+  uploadLimits: UploadLimits;
   /** This process's own write of a code: the checkout's code cache reloads at once. */
   codesChanged: () => Promise<unknown>;
 }
@@ -132,7 +136,14 @@ function toDetails(row: AssociateRow): AssociateDetails {
 }
 
 /** Associates (spec §3, §4, §7): proofs, registration with a referral code, and the associate's own figures. */
-export function createAssociatesService({ db, now, storage, codesChanged }: AssociatesServiceDeps) {
+export function createAssociatesService({
+  db,
+  now,
+  storage,
+  uploadLimits,
+  codesChanged,
+}: AssociatesServiceDeps) {
+  const quota = { db, now, storage, limits: uploadLimits };
   async function associateOf(userId: string): Promise<AssociateRow> {
     const row = await findAssociate(db, userId);
     if (!row) throw notAssociate();
@@ -154,6 +165,12 @@ export function createAssociatesService({ db, now, storage, codesChanged }: Asso
      * and it must fit the limit; the key is the bucket path, the owner, the name and the time (spec §3).
      */
     async storeUpload(userId: string, purpose: UploadPurpose, part: UploadPart): Promise<UploadResponse> {
+      const shelf: UploadShelf = {
+        scope: `associate_uploads:${userId}:${purpose}`,
+        what: PROOF_NAMES[purpose],
+        usage: (on) => uploadUsage(on, userId, purpose),
+      };
+      await checkUploadRoom(quota, shelf, part);
       const extension = part.filename.toLowerCase().split('.').pop() ?? '';
       const named = (UPLOAD_TYPES as readonly string[]).includes(extension)
         ? MIME_OF_NAME[extension as (typeof UPLOAD_TYPES)[number]]
@@ -173,7 +190,9 @@ export function createAssociatesService({ db, now, storage, codesChanged }: Asso
       const at = now();
       const key = `associates/${purpose}/${userId}/${keyName(part.filename)}_${format(at, 'yyyyMMddHHmmss')}_${randomSuffix(6).toLowerCase()}.${EXTENSION_OF[mime]}`;
       const size = await storeUpload(storage, key, sniffed, mime, part, REFUSALS);
-      await insertUpload(db, { key, userId, purpose, contentType: mime, size, createdAt: at });
+      await keepWithinQuota(quota, shelf, { key, size }, (on) =>
+        insertUpload(on, { key, userId, purpose, contentType: mime, size, createdAt: at }),
+      );
       return { key, purpose, content_type: mime, size };
     },
 
@@ -201,28 +220,33 @@ export function createAssociatesService({ db, now, storage, codesChanged }: Asso
           'We do not know this IFSC. Check it on your cheque book or passbook.',
         );
       }
-      await checkProof(
-        userId,
-        body.bank_payout_details.bank_details_image_s3_key,
-        'bank',
-        'bank_payout_details.bank_details_image_s3_key',
-      );
-      if (body.pan_details.is_user_has_pan) {
-        await checkProof(
-          userId,
-          body.pan_details.pan_details_image_s3_key,
-          'pan',
-          'pan_details.pan_details_image_s3_key',
-        );
-      }
-      if (body.gst_details.is_gst_registered) {
-        await checkProof(
-          userId,
-          body.gst_details.gst_proof_image_s3_key,
-          'gst',
-          'gst_details.gst_proof_image_s3_key',
-        );
-      }
+      const proofs: { key: string | undefined; purpose: UploadPurpose; field: string }[] = [
+        {
+          key: body.bank_payout_details.bank_details_image_s3_key,
+          purpose: 'bank',
+          field: 'bank_payout_details.bank_details_image_s3_key',
+        },
+        ...(body.pan_details.is_user_has_pan
+          ? [
+              {
+                key: body.pan_details.pan_details_image_s3_key,
+                purpose: 'pan' as const,
+                field: 'pan_details.pan_details_image_s3_key',
+              },
+            ]
+          : []),
+        ...(body.gst_details.is_gst_registered
+          ? [
+              {
+                key: body.gst_details.gst_proof_image_s3_key,
+                purpose: 'gst' as const,
+                field: 'gst_details.gst_proof_image_s3_key',
+              },
+            ]
+          : []),
+      ];
+      for (const proof of proofs) await checkProof(userId, proof.key, proof.purpose, proof.field);
+      const proofKeys = proofs.flatMap((proof) => (proof.key === undefined ? [] : [proof.key]));
       const { confirm_account_number: _confirmed, ...payout } = body.bank_payout_details;
       // What does not apply is not kept: no PAN fields without a PAN, no GST fields without a registration.
       const pan = body.pan_details.is_user_has_pan ? body.pan_details : { is_user_has_pan: false };
@@ -251,7 +275,12 @@ export function createAssociatesService({ db, now, storage, codesChanged }: Asso
               createdAt: at,
               updatedAt: at,
             },
+            proofKeys,
           );
+          if ('missingProof' in row) {
+            const gone = proofs.find((proof) => proof.key === row.missingProof);
+            throw fieldError(gone?.field ?? 'file', 'Upload this proof again: we do not have it');
+          }
           await codesChanged();
           return toDetails(row);
         } catch (error) {

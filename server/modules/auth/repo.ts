@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { deleteRowsBefore } from '../../db/retention';
 import {
   authSessions,
   type OtpPurpose,
@@ -318,4 +319,29 @@ export async function insertIdentity(
     .onConflictDoNothing()
     .returning({ id: userIdentities.id });
   return inserted.length > 0;
+}
+
+/* Retention ---------------------------------------------------------------------------------------------- */
+
+/** Deletes one-time codes, OpenID Connect flows and social tickets that expired before `cutoff`; how many went. */
+export async function deleteSpentCodesBefore(db: Executor, cutoff: Date): Promise<number> {
+  const codes = await deleteRowsBefore(
+    db,
+    otpCodes,
+    { id: otpCodes.id, stampedAt: otpCodes.expiresAt },
+    cutoff,
+  );
+  const flows = await deleteRowsBefore(
+    db,
+    oidcFlows,
+    { id: oidcFlows.stateHash, stampedAt: oidcFlows.expiresAt },
+    cutoff,
+  );
+  const tickets = await deleteRowsBefore(
+    db,
+    socialTickets,
+    { id: socialTickets.ticketHash, stampedAt: socialTickets.expiresAt },
+    cutoff,
+  );
+  return codes + flows + tickets;
 }

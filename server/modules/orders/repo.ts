@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hasConstraintError } from '../../db/errors';
+import { RETENTION_BATCH_SIZE } from '../../db/retention';
 import {
   catalogueVersion,
   couponRedemptions,
@@ -457,4 +458,24 @@ export async function recordSales(
   await db
     .insert(packageSales)
     .values(lines.map((l) => ({ packageId: l.packageId, quantity: l.quantity, soldAt: at, orderId })));
+}
+
+/** Deletes the Idempotency-Keys made before `cutoff`, a batch per statement (skipping locked rows); how many went. */
+export async function deleteIdempotencyKeysBefore(db: Executor, cutoff: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    // The table has no key column of its own: a batch is picked by row address.
+    const batch = db
+      .select({ ctid: sql`ctid` })
+      .from(orderIdempotencyKeys)
+      .where(lt(orderIdempotencyKeys.createdAt, cutoff))
+      .limit(RETENTION_BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .delete(orderIdempotencyKeys)
+      .where(inArray(sql`ctid`, batch))
+      .returning({ key: orderIdempotencyKeys.key });
+    deleted += rows.length;
+    if (rows.length < RETENTION_BATCH_SIZE) return deleted;
+  }
 }

@@ -4,7 +4,7 @@ import { createRetentionSweep, type RetentionSweep } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes anonymous writes older than RETENTION_DAYS; runs every RETENTION_SWEEP_MS once ready. */
+    /** Deletes anonymous writes, unused uploads, spent codes and keys; runs every RETENTION_SWEEP_MS once ready. */
     retention: RetentionSweep;
   }
 }
@@ -17,6 +17,11 @@ export const retentionModule = fp<ModuleOptions>(
       now: deps.now,
       retentionDays: deps.config.RETENTION_DAYS,
       log: app.log.child({ module: 'retention' }),
+      uploads: { storage: deps.services.storage, orphanHours: deps.config.UPLOAD_ORPHAN_HOURS },
+      spent: {
+        codeHours: deps.config.CODE_RETENTION_HOURS,
+        idempotencyKeyHours: deps.config.IDEMPOTENCY_KEY_HOURS,
+      },
     });
     app.decorate('retention', retention);
 
