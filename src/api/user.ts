@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@contract/common';
+import { errorBodySchema, type PowChallenge } from '@contract/common';
 import {
   oidcCodeResponseSchema,
   oidcCredentialsResponseSchema,
@@ -9,13 +9,14 @@ import {
   profileResponseSchema,
   type SignUpDetailsRequest,
   type TokenSetName,
+  USER_RES_STATUS,
   type VerifyPhoneOtpRequest,
   verifyPhoneOtpV2ResponseSchema,
 } from '@contract/user';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { toClientProfile } from './account';
 import { apiRequest } from './client';
-import { isApiError } from './errors';
+import { ApiError, CLIENT_RES_STATUS, isApiError } from './errors';
 import { getTokens } from './tokens';
 
 /*
@@ -30,26 +31,72 @@ export interface PhoneInput {
   iso_country_code: string;
 }
 
-export function requestOtp(phone: PhoneInput) {
-  return apiRequest({
-    service: 'user',
-    path: '/login/phone_number/v2/',
-    method: 'POST',
-    body: phone,
-    auth: false,
-    schema: otpSentV2ResponseSchema,
-  });
+export interface SendCodeOptions {
+  /** The server asked for a proof of work before it sends the code: it is being solved now. */
+  onChallenge?: () => void;
 }
 
-export function resendOtp(phone: PhoneInput) {
-  return apiRequest({
-    service: 'user',
-    path: '/resend/phone_number_otp/v1/',
-    method: 'POST',
-    body: phone,
-    auth: false,
-    schema: otpSentResponseSchema,
-  });
+/** The proof of work a 428 CHALLENGE_REQUIRED answer asks for, if the error is one. */
+function powChallengeOf(error: unknown): PowChallenge | null {
+  if (!isApiError(error) || error.resStatus !== USER_RES_STATUS.CHALLENGE_REQUIRED) return null;
+  const body = errorBodySchema.safeParse(error.body);
+  return body.success ? (body.data.data.challenge ?? null) : null;
+}
+
+/**
+ * Asks for a code; when the server first wants a proof of work (a new number while it sends many), solves it and
+ * asks again with the solution. The solver is loaded only then, so the sign-in page does not carry it.
+ */
+async function sendCode<T>(send: (altcha?: string) => Promise<T>, options: SendCodeOptions): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    const challenge = powChallengeOf(error);
+    if (!challenge) throw error;
+    options.onChallenge?.();
+    const { solvePowChallenge } = await import('@/lib/proofOfWork');
+    const altcha = await solvePowChallenge(challenge);
+    if (altcha === null) {
+      const message = 'The connection check took too long. Please try again.';
+      throw new ApiError({
+        message,
+        response: message,
+        resStatus: CLIENT_RES_STATUS.TIMEOUT,
+        httpStatusCode: 408,
+      });
+    }
+    return send(altcha);
+  }
+}
+
+export function requestOtp(phone: PhoneInput, options: SendCodeOptions = {}) {
+  return sendCode(
+    (altcha) =>
+      apiRequest({
+        service: 'user',
+        path: '/login/phone_number/v2/',
+        method: 'POST',
+        body: altcha === undefined ? phone : { ...phone, altcha },
+        auth: false,
+        schema: otpSentV2ResponseSchema,
+      }),
+    options,
+  );
+}
+
+export function resendOtp(phone: PhoneInput, options: SendCodeOptions = {}) {
+  return sendCode(
+    (altcha) =>
+      apiRequest({
+        service: 'user',
+        path: '/resend/phone_number_otp/v1/',
+        method: 'POST',
+        body: altcha === undefined ? phone : { ...phone, altcha },
+        auth: false,
+        schema: otpSentResponseSchema,
+      }),
+    options,
+  );
 }
 
 export function verifyOtp(body: VerifyPhoneOtpRequest) {
@@ -76,11 +123,17 @@ export function submitSignUpDetails(body: SignUpDetailsRequest) {
 
 /* Mutations (useMutation(requestOtpMutation()) …) */
 
-export const requestOtpMutation = () =>
-  mutationOptions({ mutationKey: ['user', 'requestOtp'] as const, mutationFn: requestOtp });
+export const requestOtpMutation = (options: SendCodeOptions = {}) =>
+  mutationOptions({
+    mutationKey: ['user', 'requestOtp'] as const,
+    mutationFn: (phone: PhoneInput) => requestOtp(phone, options),
+  });
 
-export const resendOtpMutation = () =>
-  mutationOptions({ mutationKey: ['user', 'resendOtp'] as const, mutationFn: resendOtp });
+export const resendOtpMutation = (options: SendCodeOptions = {}) =>
+  mutationOptions({
+    mutationKey: ['user', 'resendOtp'] as const,
+    mutationFn: (phone: PhoneInput) => resendOtp(phone, options),
+  });
 
 export const verifyOtpMutation = () =>
   mutationOptions({ mutationKey: ['user', 'verifyOtp'] as const, mutationFn: verifyOtp });

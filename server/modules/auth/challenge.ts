@@ -62,10 +62,10 @@ export function createChallenges(deps: {
     const payload = payloadSchema.safeParse(decoded);
     const expiresAt = payload.data?.challenge.parameters.expiresAt;
     if (!payload.success || typeof expiresAt !== 'number') {
-      throw refused('The connection check could not be read. Press Continue to try again.');
+      throw refused('The connection check could not be read. Please try again.');
     }
     if (expiresAt * 1000 <= deps.now().getTime()) {
-      throw refused('The connection check took too long. Press Continue to try again.');
+      throw refused('The connection check took too long. Please try again.');
     }
     const result = await verifySolution({
       challenge: payload.data.challenge,
@@ -75,7 +75,7 @@ export function createChallenges(deps: {
       hmacKeySignatureSecret,
     }).catch(() => ({ verified: false }));
     if (!result.verified) {
-      throw refused('The connection check did not pass. Press Continue to try again.');
+      throw refused('The connection check did not pass. Please try again.');
     }
     return { signature: payload.data.challenge.signature, expiresAt: new Date(expiresAt * 1000) };
   }

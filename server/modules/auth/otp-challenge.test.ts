@@ -164,7 +164,7 @@ describe('a new number once most of the hourly budget for new numbers is spent',
       const replay = await requestCode(shop.app, phone, altcha);
       expect(replay.statusCode, replay.body).toBe(400);
       expect(errorOf(replay)).toMatchObject({
-        message: 'This connection check was already used. Press Continue to try again.',
+        message: 'This connection check was already used. Please try again.',
         field: 'altcha',
       });
     }
@@ -188,7 +188,7 @@ describe('a new number once most of the hourly budget for new numbers is spent',
       const res = await requestCode(shop.app, phone, altcha);
       expect(res.statusCode, res.body).toBe(400);
       expect(errorOf(res)).toMatchObject({
-        message: 'The connection check did not pass. Press Continue to try again.',
+        message: 'The connection check did not pass. Please try again.',
         field: 'altcha',
       });
     }
@@ -200,7 +200,7 @@ describe('a new number once most of the hourly budget for new numbers is spent',
     later(301_000);
     const expired = await requestCode(shop.app, phone, encode({ challenge, solution }));
     expect(expired.statusCode, expired.body).toBe(400);
-    expect(errorOf(expired).message).toBe('The connection check took too long. Press Continue to try again.');
+    expect(errorOf(expired).message).toBe('The connection check took too long. Please try again.');
     expect(outbox.messages).toHaveLength(sentBefore);
     // The right solution was never used: a fresh challenge (not the stale one) is what gets the code.
     const fresh = await solve(challengeOf(await requestCode(shop.app, phone)));

@@ -158,7 +158,7 @@ export function createOtpService(deps: {
           if (input.altcha === undefined) throw challengeRequired(await challenges.create());
           const solved = await challenges.verify(input.altcha);
           if (!(await spendChallenge(tx, solved, at))) {
-            throw new HttpError(400, 'This connection check was already used. Press Continue to try again.', {
+            throw new HttpError(400, 'This connection check was already used. Please try again.', {
               field: 'altcha',
             });
           }
