@@ -1,4 +1,4 @@
-import { errorBodySchema, type PowChallenge } from '@contract/common';
+import { errorBodySchema } from '@contract/common';
 import {
   oidcCodeResponseSchema,
   oidcCredentialsResponseSchema,
@@ -16,7 +16,7 @@ import {
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { toClientProfile } from './account';
 import { apiRequest } from './client';
-import { ApiError, CLIENT_RES_STATUS, isApiError } from './errors';
+import { isApiError } from './errors';
 import { getTokens } from './tokens';
 
 /*
@@ -36,36 +36,18 @@ export interface SendCodeOptions {
   onChallenge?: () => void;
 }
 
-/** The proof of work a 428 CHALLENGE_REQUIRED answer asks for, if the error is one. */
-function powChallengeOf(error: unknown): PowChallenge | null {
-  if (!isApiError(error) || error.resStatus !== USER_RES_STATUS.CHALLENGE_REQUIRED) return null;
-  const body = errorBodySchema.safeParse(error.body);
-  return body.success ? (body.data.data.challenge ?? null) : null;
-}
-
 /**
- * Asks for a code; when the server first wants a proof of work (a new number while it sends many), solves it and
- * asks again with the solution. The solver is loaded only then, so the sign-in page does not carry it.
+ * Asks for a code; when the server first wants a proof of work (a new number while it sends many: 428
+ * CHALLENGE_REQUIRED), solves it and asks again with the solution. The solver loads only then.
  */
 async function sendCode<T>(send: (altcha?: string) => Promise<T>, options: SendCodeOptions): Promise<T> {
   try {
     return await send();
   } catch (error) {
-    const challenge = powChallengeOf(error);
-    if (!challenge) throw error;
+    if (!isApiError(error) || error.resStatus !== USER_RES_STATUS.CHALLENGE_REQUIRED) throw error;
     options.onChallenge?.();
-    const { solvePowChallenge } = await import('@/lib/proofOfWork');
-    const altcha = await solvePowChallenge(challenge);
-    if (altcha === null) {
-      const message = 'The connection check took too long. Please try again.';
-      throw new ApiError({
-        message,
-        response: message,
-        resStatus: CLIENT_RES_STATUS.TIMEOUT,
-        httpStatusCode: 408,
-      });
-    }
-    return send(altcha);
+    const { solveChallengeOf } = await import('./powChallenge');
+    return send(await solveChallengeOf(error));
   }
 }
 
@@ -76,7 +58,8 @@ export function requestOtp(phone: PhoneInput, options: SendCodeOptions = {}) {
         service: 'user',
         path: '/login/phone_number/v2/',
         method: 'POST',
-        body: altcha === undefined ? phone : { ...phone, altcha },
+        // JSON leaves an undefined altcha out.
+        body: { ...phone, altcha },
         auth: false,
         schema: otpSentV2ResponseSchema,
       }),
@@ -91,7 +74,8 @@ export function resendOtp(phone: PhoneInput, options: SendCodeOptions = {}) {
         service: 'user',
         path: '/resend/phone_number_otp/v1/',
         method: 'POST',
-        body: altcha === undefined ? phone : { ...phone, altcha },
+        // JSON leaves an undefined altcha out.
+        body: { ...phone, altcha },
         auth: false,
         schema: otpSentResponseSchema,
       }),
