@@ -60,6 +60,9 @@ export interface IssueCodeInput {
 
 const SPENT = 'We are sending too many codes right now. Please try again later.';
 
+/** Rolls the code's transaction back when a new recipient must first solve a challenge (made after it). */
+class ChallengeNeeded extends Error {}
+
 function challengeRequired(challenge: HttpError['details']['challenge']): HttpError {
   return new HttpError(428, 'Your browser needs to finish a quick check before we send the code.', {
     res_status: USER_RES_STATUS.CHALLENGE_REQUIRED,
@@ -99,7 +102,7 @@ export function createOtpService(deps: {
   async function issue(input: IssueCodeInput): Promise<{ expiresIn: number; resendAfter: number }> {
     const at = now();
     const code = input.fixedCode ?? randomCode();
-    await db.transaction(async (tx) => {
+    const inserted = db.transaction(async (tx) => {
       // Serialises requests for the same subject across processes, so the cool-down cannot be raced.
       await lockCodeSubject(tx, input);
       const latestAt = await latestCodeCreatedAt(tx, input);
@@ -155,7 +158,7 @@ export function createOtpService(deps: {
           at,
         );
         if (!global.allowed) {
-          if (input.altcha === undefined) throw challengeRequired(await challenges.create());
+          if (input.altcha === undefined) throw new ChallengeNeeded();
           const solved = await challenges.verify(input.altcha);
           if (!(await spendChallenge(tx, solved, at))) {
             throw new HttpError(400, 'This connection check was already used. Please try again.', {
@@ -181,6 +184,10 @@ export function createOtpService(deps: {
       });
       // Codes older than a day are of no use to anyone.
       await deleteCodesBefore(tx, input, new Date(at.getTime() - 24 * HOUR * 1000));
+    });
+    // Made outside the transaction: the shop-wide counter's row stays locked no longer than it must.
+    await inserted.catch(async (error: unknown) => {
+      throw error instanceof ChallengeNeeded ? challengeRequired(await challenges.create()) : error;
     });
     if (input.fixedCode === undefined) {
       try {
