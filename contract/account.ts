@@ -19,6 +19,7 @@ export const USER_RES_STATUS = {
   INVALID_STATE: 'INVALID_STATE',
   LOGGED_IN: 'LOGGED_IN',
   PHONE_NUMBER_REQUIRED: 'PHONE_NUMBER_REQUIRED',
+  CHALLENGE_REQUIRED: 'CHALLENGE_REQUIRED',
 } as const;
 
 /** A dial code, with or without its plus: "+91", "91", "1". Answers always carry the plus. */

@@ -8,6 +8,23 @@ export const errorResponseSchema = z.union([
   z.object({ title: z.string(), description: z.string() }),
 ]);
 
+/**
+ * A proof-of-work challenge (ALTCHA v2, as altcha-lib makes it): the client finds the counter whose derived key
+ * starts with keyPrefix and sends the challenge back with it. Its parameters are signed, so they travel unchanged.
+ */
+export const powChallengeSchema = z.object({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+  }),
+  signature: z.string(),
+});
+export type PowChallenge = z.infer<typeof powChallengeSchema>;
+
 /** The error body every failing call answers with (spec §8). */
 export const errorBodySchema = z.object({
   data: z.object({
@@ -22,6 +39,8 @@ export const errorBodySchema = z.object({
     /** Set on PRICE_CHANGED: the order's total now (major units) and its currency, for the buyer to check. */
     total_amount: z.number().finite().nonnegative().optional(),
     currency: z.string().optional(),
+    /** Set on CHALLENGE_REQUIRED (428): the proof of work to solve before asking again. */
+    challenge: powChallengeSchema.optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -40,6 +59,7 @@ export const HTTP_RES_STATUS: Readonly<Record<number, string>> = {
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_ENTITY',
+  428: 'PRECONDITION_REQUIRED',
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_SERVER_ERROR',

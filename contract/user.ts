@@ -29,6 +29,8 @@ import { tokenSetResponseSchema, tokenSetSchema } from './tokens';
  * - a wrong one-time code: 400 INVALID_OTP (field otp); an expired code: 400 OTP_EXPIRED; a code tried
  *   too often: 400 OTP_ATTEMPTS_EXCEEDED; asking again too soon or too often: 429 TOO_MANY_REQUESTS with
  *   time_in_seconds (also the Retry-After header).
+ * - asking for a code for a new number while the shop sends many: 428 CHALLENGE_REQUIRED with a challenge
+ *   (proof of work) to solve and send back as altcha; a wrong, expired or reused solution: 400 (field altcha).
  * - another buyer's data: 403 FORBIDDEN. Social login not configured: 404 SOCIAL_LOGIN_DISABLED.
  */
 
@@ -51,6 +53,15 @@ export const phoneRequestSchema = z.object({
   iso_country_code: isoCountryCodeSchema.optional(),
 });
 export type PhoneRequest = z.input<typeof phoneRequestSchema>;
+
+/**
+ * Asking for a code (login v1/v2, resend, login_or_register without otp). altcha is the solved proof of work of a
+ * 428 CHALLENGE_REQUIRED answer: base64 of JSON { challenge, solution }, as ALTCHA clients send it.
+ */
+export const sendCodeRequestSchema = phoneRequestSchema.extend({
+  altcha: z.string().trim().min(1).max(4096).optional(),
+});
+export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
 
 /**
  * POST /login/phone_number/v2/: as v1, plus whether the number already has an account (the client shows the
@@ -175,7 +186,7 @@ export type SignUpDetailsRequest = z.input<typeof signUpDetailsRequestSchema>;
  * POST /login_or_register/v1/: one call for both steps. Without otp it sends a code and answers as
  * /login/phone_number/v2/; with otp it verifies and answers as /verify/phone_number_otp/v1/.
  */
-export const loginOrRegisterRequestSchema = phoneRequestSchema.extend({
+export const loginOrRegisterRequestSchema = sendCodeRequestSchema.extend({
   otp: otpSchema.optional(),
   token_set: tokenSetSchema.optional(),
 });

@@ -133,7 +133,25 @@ export const CONFIG_VARIABLES = [
     name: 'OTP_GLOBAL_LIMIT_PER_HOUR',
     default: '1000',
     description:
-      'Codes the whole shop sends per hour to numbers and addresses that never signed in (429 beyond it); a number that has signed in before is never refused by it.',
+      'Codes the whole shop sends per hour to numbers and addresses that never signed in; beyond OTP_CHALLENGE_AFTER_PERCENT of it a new number must solve a challenge first. A number that has signed in before is never refused by it.',
+  },
+  {
+    name: 'OTP_CHALLENGE_AFTER_PERCENT',
+    default: '50',
+    description:
+      'Once this share (percent) of OTP_GLOBAL_LIMIT_PER_HOUR is spent in an hour, a number that never signed in gets a code only after its browser solves a proof-of-work challenge (428) instead of a 429 (0: always; 100: once the budget is spent).',
+  },
+  {
+    name: 'OTP_CHALLENGE_MAX_NUMBER',
+    default: '5000',
+    description:
+      "Difficulty of that challenge: the most key derivations (PBKDF2-SHA-256, 1000 rounds each) a buyer's browser tries; each challenge asks for between half and all of them (a second or two on a phone at the default).",
+  },
+  {
+    name: 'OTP_CHALLENGE_LIMIT_PER_HOUR',
+    default: '5000',
+    description:
+      'Codes the whole shop sends per hour to numbers that never signed in and solved the challenge: the ceiling against a botnet with CPU to spare (429 beyond it).',
   },
   {
     name: 'OTP_SMS_COUNTRIES',
@@ -402,6 +420,15 @@ export const configSchema = z.object({
   OTP_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
   OTP_NETWORK_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   OTP_GLOBAL_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1000)),
+  OTP_CHALLENGE_AFTER_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(100).default(50),
+  ),
+  OTP_CHALLENGE_MAX_NUMBER: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(2).max(1_000_000).default(5000),
+  ),
+  OTP_CHALLENGE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
   OTP_SMS_COUNTRIES: z.preprocess(
     emptyToUndefined,
     z

@@ -23,6 +23,7 @@ export function errorBody(
       ...(extra.time_in_seconds === undefined ? {} : { time_in_seconds: extra.time_in_seconds }),
       ...(extra.total_amount === undefined ? {} : { total_amount: extra.total_amount }),
       ...(extra.currency === undefined ? {} : { currency: extra.currency }),
+      ...(extra.challenge === undefined ? {} : { challenge: extra.challenge }),
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   profileResponseSchema,
   type SignUpDetailsRequest,
   type TokenSetName,
+  USER_RES_STATUS,
   type VerifyPhoneOtpRequest,
   verifyPhoneOtpV2ResponseSchema,
 } from '@contract/user';
@@ -30,26 +31,56 @@ export interface PhoneInput {
   iso_country_code: string;
 }
 
-export function requestOtp(phone: PhoneInput) {
-  return apiRequest({
-    service: 'user',
-    path: '/login/phone_number/v2/',
-    method: 'POST',
-    body: phone,
-    auth: false,
-    schema: otpSentV2ResponseSchema,
-  });
+export interface SendCodeOptions {
+  /** The server asked for a proof of work before it sends the code: it is being solved now. */
+  onChallenge?: () => void;
 }
 
-export function resendOtp(phone: PhoneInput) {
-  return apiRequest({
-    service: 'user',
-    path: '/resend/phone_number_otp/v1/',
-    method: 'POST',
-    body: phone,
-    auth: false,
-    schema: otpSentResponseSchema,
-  });
+/**
+ * Asks for a code; when the server first wants a proof of work (a new number while it sends many: 428
+ * CHALLENGE_REQUIRED), solves it and asks again with the solution. The solver loads only then.
+ */
+async function sendCode<T>(send: (altcha?: string) => Promise<T>, options: SendCodeOptions): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!isApiError(error) || error.resStatus !== USER_RES_STATUS.CHALLENGE_REQUIRED) throw error;
+    options.onChallenge?.();
+    const { solveChallengeOf } = await import('./powChallenge');
+    return send(await solveChallengeOf(error));
+  }
+}
+
+export function requestOtp(phone: PhoneInput, options: SendCodeOptions = {}) {
+  return sendCode(
+    (altcha) =>
+      apiRequest({
+        service: 'user',
+        path: '/login/phone_number/v2/',
+        method: 'POST',
+        // JSON leaves an undefined altcha out.
+        body: { ...phone, altcha },
+        auth: false,
+        schema: otpSentV2ResponseSchema,
+      }),
+    options,
+  );
+}
+
+export function resendOtp(phone: PhoneInput, options: SendCodeOptions = {}) {
+  return sendCode(
+    (altcha) =>
+      apiRequest({
+        service: 'user',
+        path: '/resend/phone_number_otp/v1/',
+        method: 'POST',
+        // JSON leaves an undefined altcha out.
+        body: { ...phone, altcha },
+        auth: false,
+        schema: otpSentResponseSchema,
+      }),
+    options,
+  );
 }
 
 export function verifyOtp(body: VerifyPhoneOtpRequest) {
@@ -76,11 +107,17 @@ export function submitSignUpDetails(body: SignUpDetailsRequest) {
 
 /* Mutations (useMutation(requestOtpMutation()) …) */
 
-export const requestOtpMutation = () =>
-  mutationOptions({ mutationKey: ['user', 'requestOtp'] as const, mutationFn: requestOtp });
+export const requestOtpMutation = (options: SendCodeOptions = {}) =>
+  mutationOptions({
+    mutationKey: ['user', 'requestOtp'] as const,
+    mutationFn: (phone: PhoneInput) => requestOtp(phone, options),
+  });
 
-export const resendOtpMutation = () =>
-  mutationOptions({ mutationKey: ['user', 'resendOtp'] as const, mutationFn: resendOtp });
+export const resendOtpMutation = (options: SendCodeOptions = {}) =>
+  mutationOptions({
+    mutationKey: ['user', 'resendOtp'] as const,
+    mutationFn: (phone: PhoneInput) => resendOtp(phone, options),
+  });
 
 export const verifyOtpMutation = () =>
   mutationOptions({ mutationKey: ['user', 'verifyOtp'] as const, mutationFn: verifyOtp });

@@ -55,6 +55,16 @@ export const rateLimitCounters = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/** Proof-of-work challenges already solved: each admits one code, until it expires (then it is deleted). */
+export const spentChallenges = pgTable(
+  'spent_challenges',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('spent_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /**
  * A refresh-token family: one sign-in on one device for one token set. Revoking it ends the session, and the
  * access tokens that carry its id stop working at the next request.

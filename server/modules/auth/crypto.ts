@@ -11,6 +11,9 @@ export interface AuthKeys {
   tokenHash: Buffer;
   /** HMAC key of one-time codes at rest. */
   codeHash: Buffer;
+  /** HMAC keys that sign proof-of-work challenges and the key each one's solution derives. */
+  challengeSignature: Buffer;
+  challengeKeySignature: Buffer;
 }
 
 export function deriveKeys(secret: string): AuthKeys {
@@ -20,6 +23,8 @@ export function deriveKeys(secret: string): AuthKeys {
     accessToken: new Uint8Array(derive('access-token-hs256')),
     tokenHash: derive('token-hash'),
     codeHash: derive('otp-code-hash'),
+    challengeSignature: derive('pow-challenge-signature'),
+    challengeKeySignature: derive('pow-challenge-key-signature'),
   };
 }
 

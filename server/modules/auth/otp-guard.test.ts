@@ -133,13 +133,13 @@ describe('the shop-wide hourly cap on codes', () => {
   let outbox: ReturnType<typeof memoryDelivery>;
 
   beforeAll(async () => {
-    ({ shop, outbox } = await startShop({ OTP_GLOBAL_LIMIT_PER_HOUR: 3 }));
+    ({ shop, outbox } = await startShop({ OTP_GLOBAL_LIMIT_PER_HOUR: 3, OTP_CHALLENGE_AFTER_PERCENT: 100 }));
   });
   afterAll(async () => {
     await shop.close();
   });
 
-  it('refuses a new number from a new address with 429 once reached; refused numbers and test numbers use none of it', async () => {
+  it('asks a new number from a new address for a challenge once reached; refused numbers and test numbers use none of it', async () => {
     clock = new Date('2025-03-01T10:00:00Z');
     // Refused before any counter: these do not count.
     expect((await requestCode(shop.app, { phone_number: '9005551234', country_code: '+1' })).statusCode).toBe(
@@ -156,13 +156,9 @@ describe('the shop-wide hourly cap on codes', () => {
 
     clock = new Date('2025-03-01T10:20:00Z');
     const over = await requestCode(shop.app, indianMobile());
-    expect(over.statusCode).toBe(429);
-    expect(over.headers['retry-after']).toBe('2400');
-    expect(errorOf(over)).toMatchObject({
-      message: 'We are sending too many codes right now. Please try again later.',
-      http_status_code: 429,
-      time_in_seconds: 2400,
-    });
+    expect(over.statusCode).toBe(428);
+    expect(errorOf(over)).toMatchObject({ res_status: 'CHALLENGE_REQUIRED', http_status_code: 428 });
+    expect(errorOf(over).challenge?.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(outbox.messages).toHaveLength(3);
 
     // Nothing is sent to a test number, so it keeps working for the shop's own checks.
@@ -177,14 +173,19 @@ describe('the shop-wide hourly cap on codes', () => {
   it('is shared by every API process on the database', async () => {
     clock = new Date('2025-03-01T12:00:00Z');
     const other = shop.build({
-      config: { AUTH_SECRET: SECRET, STATIC_DIR: '/nonexistent', OTP_GLOBAL_LIMIT_PER_HOUR: 3 },
+      config: {
+        AUTH_SECRET: SECRET,
+        STATIC_DIR: '/nonexistent',
+        OTP_GLOBAL_LIMIT_PER_HOUR: 3,
+        OTP_CHALLENGE_AFTER_PERCENT: 100,
+      },
       now,
       codeDelivery: outbox,
     });
     expect((await requestCode(shop.app, indianMobile())).statusCode).toBe(200);
     expect((await requestCode(other, indianMobile())).statusCode).toBe(200);
     expect((await requestCode(shop.app, indianMobile())).statusCode).toBe(200);
-    expect((await requestCode(other, indianMobile())).statusCode).toBe(429);
+    expect((await requestCode(other, indianMobile())).statusCode).toBe(428);
     await other.close();
   });
 });

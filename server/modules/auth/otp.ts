@@ -4,6 +4,7 @@ import { hitRateLimit } from '../../db/rate-limit';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { clientKey, networkKey } from '../../plugins/rate-limit';
+import type { Challenges } from './challenge';
 import { hmac, randomCode, safeEqual } from './crypto';
 import type { CodeDelivery, CodeMessage } from './delivery/types';
 import {
@@ -17,6 +18,7 @@ import {
   latestCode,
   latestCodeCreatedAt,
   lockCodeSubject,
+  spendChallenge,
   spendCode,
 } from './repo';
 
@@ -35,6 +37,10 @@ export interface OtpLimits {
   networkPerHour: number;
   /** Codes delivered per hour by the whole shop to recipients who never signed in; known ones skip it. */
   globalPerHour: number;
+  /** Percent of globalPerHour after which a recipient who never signed in must solve a challenge first. */
+  challengeAfterPercent: number;
+  /** Codes per hour to recipients who never signed in and solved a challenge: the hard ceiling. */
+  solvedPerHour: number;
 }
 
 export interface IssueCodeInput {
@@ -48,6 +54,20 @@ export interface IssueCodeInput {
   fixedCode?: string | undefined;
   /** Asked for by a signed-in buyer (their e-mail at checkout): someone the shop knows, whatever the address. */
   bySignedInBuyer?: boolean;
+  /** The solved proof of work of an earlier 428 (an ALTCHA payload). */
+  altcha?: string | undefined;
+}
+
+const SPENT = 'We are sending too many codes right now. Please try again later.';
+
+/** Rolls the code's transaction back when a new recipient must first solve a challenge (made after it). */
+class ChallengeNeeded extends Error {}
+
+function challengeRequired(challenge: HttpError['details']['challenge']): HttpError {
+  return new HttpError(428, 'Your browser needs to finish a quick check before we send the code.', {
+    res_status: USER_RES_STATUS.CHALLENGE_REQUIRED,
+    challenge,
+  });
 }
 
 function tooManyRequests(message: string, seconds: number): HttpError {
@@ -63,23 +83,26 @@ function tooManyRequests(message: string, seconds: number): HttpError {
  * One-time codes: 6 digits from crypto.randomInt, kept as an HMAC bound to their purpose and subject,
  * valid 10 minutes, 5 tries, a cool-down between codes and hourly limits per subject, per IP, per network and
  * for the whole shop, all in the database so they hold across processes. The shop-wide cap counts only recipients
- * who never signed in, so spending it cannot lock out the buyers the shop already has.
+ * who never signed in, so spending it cannot lock out the buyers the shop already has; once most of it is spent,
+ * a new recipient gets a proof-of-work challenge to solve instead of a refusal, up to a hard ceiling.
  */
 export function createOtpService(deps: {
   db: Database;
   key: Buffer;
   delivery: CodeDelivery;
   limits: OtpLimits;
+  challenges: Challenges;
   now: () => Date;
 }) {
-  const { db, key, delivery, limits, now } = deps;
+  const { db, key, delivery, limits, challenges, now } = deps;
+  const unchallengedPerHour = Math.floor((limits.globalPerHour * limits.challengeAfterPercent) / 100);
   const hashOf = (purpose: string, subject: string, code: string) =>
     hmac(key, `${purpose}\n${subject}\n${code}`);
 
   async function issue(input: IssueCodeInput): Promise<{ expiresIn: number; resendAfter: number }> {
     const at = now();
     const code = input.fixedCode ?? randomCode();
-    await db.transaction(async (tx) => {
+    const inserted = db.transaction(async (tx) => {
       // Serialises requests for the same subject across processes, so the cool-down cannot be raced.
       await lockCodeSubject(tx, input);
       const latestAt = await latestCodeCreatedAt(tx, input);
@@ -127,17 +150,27 @@ export function createOtpService(deps: {
         );
       }
       // Last, so a request refused above does not use up the shop's budget; test numbers are never delivered.
+      // A refusal rolls the transaction back, so a request answered with a challenge counts nowhere.
       if (input.fixedCode === undefined && !input.bySignedInBuyer && !(await isKnownRecipient(tx, input))) {
         const global = await hitRateLimit(
           tx,
-          { key: 'otp:global', limit: limits.globalPerHour, windowSeconds: HOUR },
+          { key: 'otp:global', limit: unchallengedPerHour, windowSeconds: HOUR },
           at,
         );
         if (!global.allowed) {
-          throw tooManyRequests(
-            'We are sending too many codes right now. Please try again later.',
-            global.retryAfterSeconds,
+          if (input.altcha === undefined) throw new ChallengeNeeded();
+          const solved = await challenges.verify(input.altcha);
+          if (!(await spendChallenge(tx, solved, at))) {
+            throw new HttpError(400, 'This connection check was already used. Please try again.', {
+              field: 'altcha',
+            });
+          }
+          const ceiling = await hitRateLimit(
+            tx,
+            { key: 'otp:global:solved', limit: limits.solvedPerHour, windowSeconds: HOUR },
+            at,
           );
+          if (!ceiling.allowed) throw tooManyRequests(SPENT, ceiling.retryAfterSeconds);
         }
       }
       // Only the newest code works.
@@ -151,6 +184,10 @@ export function createOtpService(deps: {
       });
       // Codes older than a day are of no use to anyone.
       await deleteCodesBefore(tx, input, new Date(at.getTime() - 24 * HOUR * 1000));
+    });
+    // Made outside the transaction: the shop-wide counter's row stays locked no longer than it must.
+    await inserted.catch(async (error: unknown) => {
+      throw error instanceof ChallengeNeeded ? challengeRequired(await challenges.create()) : error;
     });
     if (input.fixedCode === undefined) {
       try {

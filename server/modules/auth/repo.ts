@@ -10,6 +10,7 @@ import {
   type SessionRevokedReason,
   type SocialTicketRow,
   socialTickets,
+  spentChallenges,
   userIdentities,
   users,
 } from '../../db/schema';
@@ -48,6 +49,24 @@ export async function isKnownRecipient(tx: Executor, input: CodeSubject & { to: 
       : and(eq(sql`lower(${users.email})`, input.to.toLowerCase()), sql`${users.emailVerified}`);
   const [row] = await tx.select({ id: users.id }).from(users).where(known).limit(1);
   return row !== undefined;
+}
+
+/**
+ * Records a solved challenge as spent; false when it already was (a replay). A concurrent spend of the same one
+ * waits on the key and then finds it. Spent challenges past their expiry are dropped on the way.
+ */
+export async function spendChallenge(
+  tx: Executor,
+  challenge: { signature: string; expiresAt: Date },
+  at: Date,
+): Promise<boolean> {
+  await tx.delete(spentChallenges).where(lt(spentChallenges.expiresAt, at));
+  const inserted = await tx
+    .insert(spentChallenges)
+    .values(challenge)
+    .onConflictDoNothing()
+    .returning({ signature: spentChallenges.signature });
+  return inserted.length === 1;
 }
 
 /** When the newest code of a subject was made, if any. */

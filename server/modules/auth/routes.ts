@@ -5,6 +5,7 @@ import type { ModuleOptions } from '../../context';
 import { HttpError } from '../../errors';
 import { authPlugin, bearerToken } from '../../plugins/auth';
 import { createUserService, type UserService } from '../user/service';
+import { createChallenges } from './challenge';
 import { deriveKeys } from './crypto';
 import { createDelivery } from './delivery/index';
 import { createOidcService, type OidcService } from './oidc';
@@ -80,7 +81,15 @@ export const authModule = fp<ModuleOptions>(
         ipPerHour: config.OTP_IP_LIMIT_PER_HOUR,
         networkPerHour: config.OTP_NETWORK_LIMIT_PER_HOUR,
         globalPerHour: config.OTP_GLOBAL_LIMIT_PER_HOUR,
+        challengeAfterPercent: config.OTP_CHALLENGE_AFTER_PERCENT,
+        solvedPerHour: config.OTP_CHALLENGE_LIMIT_PER_HOUR,
       },
+      challenges: createChallenges({
+        signatureKey: keys.challengeSignature,
+        keySignatureKey: keys.challengeKeySignature,
+        maxNumber: config.OTP_CHALLENGE_MAX_NUMBER,
+        now,
+      }),
       now,
     });
     const users = createUserService({ db, otp, now, testCodes: config.OTP_TEST_NUMBERS });

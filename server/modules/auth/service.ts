@@ -2,6 +2,7 @@ import {
   type OidcLoginResponse,
   type OtpSentV2Response,
   type phoneRequestSchema,
+  type sendCodeRequestSchema,
   type TokenSetName,
   type TokenSetResponse,
   USER_RES_STATUS,
@@ -16,6 +17,7 @@ import { assertTextable, normalizePhone } from './phone';
 import type { TokenService } from './tokens';
 
 type PhoneInput = z.output<typeof phoneRequestSchema>;
+type SendCodeInput = z.output<typeof sendCodeRequestSchema>;
 
 export interface SignInResult {
   tokens: TokenSetResponse;
@@ -36,7 +38,7 @@ export function createAuthService(deps: {
   const { otp, tokens, users, oidc, testNumbers, smsCountries } = deps;
 
   /** Sends a sign-in code to a phone number (login v1/v2, resend, login_or_register without otp). */
-  async function sendPhoneCode(input: PhoneInput, ip: string): Promise<OtpSentV2Response> {
+  async function sendPhoneCode(input: SendCodeInput, ip: string): Promise<OtpSentV2Response> {
     const phone = normalizePhone(input, testNumbers);
     // Before any counter is touched: a refused number uses up no one's budget.
     assertTextable(phone, smsCountries, testNumbers);
@@ -47,6 +49,7 @@ export function createAuthService(deps: {
       to: phone.e164,
       ip,
       fixedCode: testNumbers.get(phone.e164),
+      altcha: input.altcha,
     });
     const registered = Boolean(await users.findByPhone(phone.e164));
     return {

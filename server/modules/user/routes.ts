@@ -15,12 +15,12 @@ import {
   oidcTokenResponseSchema,
   otpSentResponseSchema,
   otpSentV2ResponseSchema,
-  phoneRequestSchema,
   profileQuerySchema,
   profileResponseSchema,
   profileUpdateRequestSchema,
   refreshTokensRequestSchema,
   refreshTokensResponseSchema,
+  sendCodeRequestSchema,
   signUpDetailsRequestSchema,
   statesResponseSchema,
   updateEmailRequestSchema,
@@ -74,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   /* Phone sign-in ------------------------------------------------------------------------------------------ */
 
   // v1 sending and resending answer without v2's registration fields.
-  const sendCodeV1 = async (request: { body: z.infer<typeof phoneRequestSchema>; ip: string }) => {
+  const sendCodeV1 = async (request: { body: z.infer<typeof sendCodeRequestSchema>; ip: string }) => {
     const {
       is_registered: _r,
       phone_number_with_country_code: _p,
@@ -85,19 +85,19 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.post(
     '/login/phone_number/v1/',
-    { schema: { body: phoneRequestSchema, response: { 200: otpSentResponseSchema } } },
+    { schema: { body: sendCodeRequestSchema, response: { 200: otpSentResponseSchema } } },
     sendCodeV1,
   );
 
   app.post(
     '/login/phone_number/v2/',
-    { schema: { body: phoneRequestSchema, response: { 200: otpSentV2ResponseSchema } } },
+    { schema: { body: sendCodeRequestSchema, response: { 200: otpSentV2ResponseSchema } } },
     async (request) => auth.sendPhoneCode(request.body, request.ip),
   );
 
   app.post(
     '/resend/phone_number_otp/v1/',
-    { schema: { body: phoneRequestSchema, response: { 200: otpSentResponseSchema } } },
+    { schema: { body: sendCodeRequestSchema, response: { 200: otpSentResponseSchema } } },
     sendCodeV1,
   );
 

@@ -1,5 +1,8 @@
+import { webcrypto } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fakeNetwork, json, resetClient } from '@/api/test-helpers';
 import { navigationKeyMatches } from '@/lib/guard';
@@ -123,6 +126,81 @@ describe('PhoneSignInScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/You can ask again in/)).toHaveTextContent('0:20');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('asked for a proof of work, says it is checking the connection, solves it and sends it with the number', async () => {
+    // jsdom lacks the WebCrypto every browser has: the page gets Node's, the one the server's checks use too.
+    vi.stubGlobal('crypto', webcrypto);
+    const secrets = { hmacSignatureSecret: 'server-secret', hmacKeySignatureSecret: 'key-secret' };
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1000,
+      counter: 40,
+      deriveKey,
+      ...secrets,
+    });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { requests } = fakeNetwork(async (request) => {
+      if (!(request.body as { altcha?: string }).altcha)
+        return json(428, errorBody(428, 'CHALLENGE_REQUIRED', { challenge }));
+      await answered;
+      return json(200, sent);
+    });
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/ibc-game" />, '/sign-in');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const progress = await screen.findByText(/Checking your connection/);
+    expect(progress).toHaveAttribute('role', 'status');
+    expect(progress).toHaveTextContent('Checking your connection… This can take a few seconds.');
+    await waitFor(() => expect(requests).toHaveLength(2));
+    answer();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in/sign-up/verify'));
+    expect(screen.queryByText(/Checking your connection/)).not.toBeInTheDocument();
+    const { altcha, ...phone } = (requests[1]?.body ?? {}) as { altcha: string };
+    expect(phone).toEqual({ phone_number: '9876543210', country_code: '+91', iso_country_code: 'IN' });
+    const payload = JSON.parse(atob(altcha));
+    expect(payload.challenge).toEqual(challenge);
+    expect(payload.solution.counter).toBe(40);
+    await expect(
+      verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, ...secrets }),
+    ).resolves.toMatchObject({ verified: true });
+  });
+
+  it('shows why a proof of work was refused and keeps the number', async () => {
+    vi.stubGlobal('crypto', webcrypto);
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1000,
+      counter: 3,
+      deriveKey,
+      hmacSignatureSecret: 'server-secret',
+    });
+    fakeNetwork((request) =>
+      (request.body as { altcha?: string }).altcha
+        ? json(400, {
+            data: {
+              ...errorBody(400, 'BAD_REQUEST').data,
+              message: 'This connection check was already used. Please try again.',
+              field: 'altcha',
+            },
+          })
+        : json(428, errorBody(428, 'CHALLENGE_REQUIRED', { challenge })),
+    );
+    renderScreen(<PhoneSignInScreen tokenSet="main" redirect="/" />, '/sign-in');
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText(/Mobile number/);
+    await user.type(input, '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('This connection check was already used. Please try again.'),
+    ).toBeInTheDocument();
+    expect(input).toHaveValue('9876543210');
+    expect(screen.queryByText(/Checking your connection/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 
   it('carries a Google social ticket into the pending sign-in', async () => {

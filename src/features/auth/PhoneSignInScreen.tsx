@@ -62,7 +62,9 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
   const [waitUntil, setWaitUntil] = useState(0);
   const waitSeconds = useCountdown(waitUntil);
   const [formError, setFormError] = useState<string | null>(null);
-  const sendCode = useMutation(requestOtpMutation());
+  // The server asked this browser for a proof of work before it sends the code: it is being solved.
+  const [checking, setChecking] = useState(false);
+  const sendCode = useMutation(requestOtpMutation({ onChallenge: () => setChecking(true) }));
 
   const form = useAppForm({
     defaultValues: {
@@ -109,6 +111,8 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
         const onField = applyApiFieldError(formApi, error, { phone_number: 'phone' });
         // A wait is shown with its countdown below the field; any other refusal under the number.
         if (!onField) setFormError(errorMessage(error));
+      } finally {
+        setChecking(false);
       }
     },
   });
@@ -141,6 +145,10 @@ export function PhoneSignInScreen({ tokenSet, redirect, alternatives }: PhoneSig
           onChange={() => setFormError(null)}
           extraError={waitSeconds === 0 ? formError : null}
         />
+        {/* Always rendered, so screen readers hear the check start. */}
+        <p className="auth-screen__progress" role="status">
+          {checking ? 'Checking your connection… This can take a few seconds.' : ''}
+        </p>
         {waitSeconds > 0 && (
           <p className="auth-screen__error" role="status">
             {formError} You can ask again in{' '}

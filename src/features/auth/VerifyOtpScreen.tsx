@@ -60,7 +60,11 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
   const inFlight = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const verifyCode = useMutation(verifyOtpMutation());
-  const resendCode = useMutation(resendOtpMutation());
+  const resendCode = useMutation(
+    resendOtpMutation({
+      onChallenge: () => setNotice('Checking your connection… This can take a few seconds.'),
+    }),
+  );
 
   const phoneShown = formatPhoneWithDialCode(pending.dialCode, pending.phoneNumber);
   const editPath = pending.tokenSet === 'forms' ? FORMS_SIGN_IN_PATH : SIGN_IN_PATH;
@@ -177,6 +181,7 @@ export function VerifyOtpScreen({ pending: initialPending, purpose = 'sign-in' }
         setPendingSignIn(next);
         setPending(next);
       }
+      setNotice(null);
       setFormError(errorMessage(error));
     }
   };
