@@ -27,6 +27,7 @@ import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
 import { requestTimeZone } from '../../time-zone';
 import type { EstimateVariant } from '../checkout/rules';
+import { createInviteGuessLimit, type InviteGuessLimit } from '../invites/guesses';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
 import { listLicences, registerDevice } from './licences';
 import type { OrdersService } from './service';
@@ -60,7 +61,8 @@ const commerceRoutes: FastifyPluginAsyncZod<{
   /** PUBLIC_URL: the origin a hosted payment page sends the buyer back to, else the request's. */
   publicUrl: string | undefined;
   now: () => Date;
-}> = async (app, { service, db, operatorToken, publicUrl, now }) => {
+  withInviteGuess: InviteGuessLimit;
+}> = async (app, { service, db, operatorToken, publicUrl, now, withInviteGuess }) => {
   const requireUser = app.requireUser();
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
@@ -76,14 +78,17 @@ const commerceRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const idempotencyKey = idempotencyKeyOf(request);
-        return service.create({
-          userId: currentUser(request).userId,
-          body: request.body,
-          variant,
-          idempotencyKey,
-          origin: publicUrl ?? `${request.protocol}://${request.host}`,
-          zone: requestTimeZone(request),
-        });
+        const userId = currentUser(request).userId;
+        return withInviteGuess({ userId, ip: request.ip }, request.body.invite_code, () =>
+          service.create({
+            userId,
+            body: request.body,
+            variant,
+            idempotencyKey,
+            origin: publicUrl ?? `${request.protocol}://${request.host}`,
+            zone: requestTimeZone(request),
+          }),
+        );
       },
     );
   }
@@ -219,6 +224,11 @@ export const ordersModule = fp<ModuleOptions>(
       operatorToken: deps.operatorToken,
       publicUrl: deps.config.PUBLIC_URL,
       now: deps.now,
+      withInviteGuess: createInviteGuessLimit({
+        db: deps.db,
+        now: deps.now,
+        config: deps.config,
+      }),
     });
     await app.register(invoicingRoutes, { prefix: '/api/invoicing', service });
   },
