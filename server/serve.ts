@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { IN_MEMORY, type OpenDatabase, openDatabase } from './db/client';
-import { activeDemoCodes, demoCodesProblem } from './db/seed/demo-codes';
+import { activeDemoCodes, demoCodesProblem, nameDemoCodes } from './db/seed/demo-codes';
 import { localAddress, removeRuntimeFiles, writeRuntimeFiles } from './runtime';
 
 export interface RunningServer {
@@ -78,8 +78,8 @@ async function refuseDemoCodes(
   const active = await activeDemoCodes(database.db, new Date());
   if (config.DEMO_CODES_IN_PRODUCTION) {
     logger.warn(
-      { demo_codes: active },
-      `DEMO_CODES_IN_PRODUCTION: this production shop accepts the public demo codes (${active.join(', ') || 'none active now'}): anyone who reads the README can use them. Revoke them and unset DEMO_CODES_IN_PRODUCTION to open for business.`,
+      { demo_codes: active.map((demo) => demo.code) },
+      `DEMO_CODES_IN_PRODUCTION: this production shop accepts the public demo codes (${nameDemoCodes(active) || 'none active now'}): anyone who reads the README can use them. Revoke them and unset DEMO_CODES_IN_PRODUCTION to open for business.`,
     );
     return;
   }

@@ -9,7 +9,12 @@ import { SEED_INVITE_CODES } from './invites';
  * The README's demo codes that still work in this database at `at`, recognised by the seed's own list (invites by
  * their hash): what a production start refuses to serve.
  */
-export async function activeDemoCodes(db: Executor, at: Date): Promise<string[]> {
+export interface DemoCode {
+  kind: 'invite' | 'coupon' | 'referral code';
+  code: string;
+}
+
+export async function activeDemoCodes(db: Executor, at: Date): Promise<DemoCode[]> {
   const invites: string[] = [];
   for (const { code } of SEED_INVITE_CODES) {
     if ((await checkInviteCode(db, code, at)).ok) invites.push(code);
@@ -42,13 +47,18 @@ export async function activeDemoCodes(db: Executor, at: Date): Promise<string[]>
     )
     .orderBy(associateCodes.code);
   return [
-    ...invites.map((code) => `invite ${code}`),
-    ...couponRows.map((row) => `coupon ${row.code}`),
-    ...referralRows.map((row) => `referral code ${row.code}`),
+    ...invites.map((code) => ({ kind: 'invite' as const, code })),
+    ...couponRows.map((row) => ({ kind: 'coupon' as const, code: row.code })),
+    ...referralRows.map((row) => ({ kind: 'referral code' as const, code: row.code })),
   ];
 }
 
+/** "invite BUSINESS-DEMO, coupon WELCOME10, …" */
+export function nameDemoCodes(active: readonly DemoCode[]): string {
+  return active.map((demo) => `${demo.kind} ${demo.code}`).join(', ');
+}
+
 /** Why a production start with demo codes is refused, and the way out. */
-export function demoCodesProblem(active: readonly string[]): string {
-  return `the database still accepts the demo codes anyone can read in the README (${active.join(', ')}); revoke them with npm run shop -- invites revoke CODE and npm run shop -- coupons revoke CODE, or set DEMO_CODES_IN_PRODUCTION=true for a staging shop`;
+export function demoCodesProblem(active: readonly DemoCode[]): string {
+  return `the database still accepts the demo codes anyone can read in the README (${nameDemoCodes(active)}); revoke them with npm run shop -- invites revoke CODE and npm run shop -- coupons revoke CODE, or set DEMO_CODES_IN_PRODUCTION=true for a staging shop`;
 }
