@@ -189,7 +189,7 @@ export function describeInvites({ invites }: InviteListResponse): string {
       `…${i.hint}`.padEnd(6),
       i.status.padEnd(7),
       `${i.uses}/${i.max_uses ?? '∞'} uses`.padEnd(10),
-      i.expires_at ? `until ${i.expires_at}` : 'no expiry'.padEnd(30),
+      (i.expires_at ? `until ${i.expires_at}` : 'no expiry').padEnd(36),
       i.issued_to ?? '-',
     ].join('  '),
   );
