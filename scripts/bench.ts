@@ -16,6 +16,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PACKAGE_CODES } from '../contract/constants';
+import { COUPONS_ADMIN_PATH, type CouponIssueRequest } from '../server/modules/checkout/cli';
+import { findRunningServer, operatorRequest } from '../server/runtime';
 import { ensureBuilt, repoRoot } from '../tests/e2e/support/env';
 import { benchOrders, ORDER_TARGETS } from './bench-orders';
 
@@ -183,8 +185,32 @@ const referenceRequests: Request[] = [
   { method: 'GET', path: '/api/postal/pincode/110001' },
 ];
 
+/** WELCOME10's terms: a production database has no demo coupons, so the bench issues its own. */
+const BENCH_COUPON: CouponIssueRequest = {
+  code: 'BENCH10',
+  kind: 'percent',
+  value: 1_000,
+  currency: 'INR',
+  max_discount_minor: 500_000,
+  minimum_order_minor: 100_000,
+  usage_limit_per_buyer: 1,
+  usage_limit_total: null,
+  valid_days: null,
+  package_codes: null,
+};
+
+/** Issues BENCH_COUPON through the running shop's operator route (kept from an earlier run on DATABASE_URL). */
+async function issueBenchCoupon(dataDir: string): Promise<void> {
+  const server = findRunningServer(dataDir);
+  if (!server) throw new Error(`no running shop in ${dataDir}`);
+  await operatorRequest(server, COUPONS_ADMIN_PATH, BENCH_COUPON).catch((error: Error) => {
+    if (!/exists already/.test(error.message)) throw error;
+  });
+}
+
 /** The checkout's price estimate for the SOLO kit (package 1): plain, with a pincode and state, with a coupon. */
-async function estimateRequests(port: number): Promise<Request[]> {
+async function estimateRequests(port: number, dataDir: string): Promise<Request[]> {
+  await issueBenchCoupon(dataDir);
   const res = await fetch(`http://127.0.0.1:${port}/api/commerce/packages/1/v1/`);
   const { package: pkg } = (await res.json()) as {
     package: { package_id: number; products: { product_id: number; quantity: number }[] };
@@ -207,7 +233,7 @@ async function estimateRequests(port: number): Promise<Request[]> {
   return [
     post({ packages }),
     post({ packages, shipping_pin_code: '560001', billing_details: billing }),
-    post({ packages, shipping_pin_code: '110001', coupon_code: 'WELCOME10' }),
+    post({ packages, shipping_pin_code: '110001', coupon_code: BENCH_COUPON.code }),
   ];
 }
 
@@ -411,7 +437,7 @@ async function main(): Promise<void> {
     packageRequests = await answered(shop.port, packageRequests);
     const unanswered = referenceRequests.length - (await answered(shop.port, referenceRequests)).length;
     if (unanswered > 0) throw new Error(`${unanswered} of the reference reads are not answered with 200`);
-    const estimates = await estimateRequests(shop.port);
+    const estimates = await estimateRequests(shop.port, dataDir);
     await assertAnswered(shop.port, estimates, 'price estimate');
     // Warm both (JIT, the catalogue's first load) before measuring.
     await cannon(bare.port, { duration: 2 });

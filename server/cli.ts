@@ -16,8 +16,16 @@ import {
   parseCatalogueCommand,
 } from './modules/catalogue/cli';
 import {
+  COUPONS_USAGE,
+  type CouponsAction,
+  CouponsUsageError,
+  couponsViaDatabase,
+  couponsViaServer,
+  parseCouponsCommand,
+} from './modules/checkout/cli';
+import {
   INVITES_USAGE,
-  type InviteIssueRequest,
+  type InvitesAction,
   InvitesUsageError,
   invitesViaDatabase,
   invitesViaServer,
@@ -51,6 +59,7 @@ const USAGE = `Usage:
 ${CATALOGUE_USAGE}
 ${ORDERS_USAGE}
 ${INVITES_USAGE}
+${COUPONS_USAGE}
 ${MARKETING_USAGE}`;
 
 class UsageError extends Error {}
@@ -194,14 +203,24 @@ const ordersMain = (argv: string[]) =>
     viaDatabase: ordersViaDatabase,
   });
 
-/** `invites issue`. */
+/** `invites issue | list | revoke`. */
 const invitesMain = (argv: string[]) =>
-  operatorCommand<InviteIssueRequest>(argv, {
-    name: () => 'invites issue',
+  operatorCommand<InvitesAction>(argv, {
+    name: (action) => `invites ${action.kind}`,
     parse: parseInvitesCommand,
     isUsageError: (error) => error instanceof InvitesUsageError,
     viaServer: invitesViaServer,
     viaDatabase: invitesViaDatabase,
+  });
+
+/** `coupons list | issue | revoke`. */
+const couponsMain = (argv: string[]) =>
+  operatorCommand<CouponsAction>(argv, {
+    name: (action) => `coupons ${action.kind}`,
+    parse: parseCouponsCommand,
+    isUsageError: (error) => error instanceof CouponsUsageError,
+    viaServer: couponsViaServer,
+    viaDatabase: couponsViaDatabase,
   });
 
 /** `marketing pushes`. */
@@ -220,6 +239,7 @@ async function main(argv: string[]): Promise<number> {
   if (topic === 'catalogue') return catalogueMain(rest);
   if (topic === 'orders') return ordersMain(rest);
   if (topic === 'invites') return invitesMain(rest);
+  if (topic === 'coupons') return couponsMain(rest);
   let action: Action;
   let config: Config;
   try {

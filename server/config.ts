@@ -216,6 +216,18 @@ export const CONFIG_VARIABLES = [
     description: 'Request-form submissions accepted per hour from every client together.',
   },
   {
+    name: 'INVITE_ACCOUNT_LIMIT_PER_HOUR',
+    default: '30',
+    description:
+      'Invite codes a signed-in account may have refused per hour (unknown, expired, revoked or used up); beyond it every invite code it sends gets 429 until the hour ends.',
+  },
+  {
+    name: 'INVITE_IP_LIMIT_PER_HOUR',
+    default: '100',
+    description:
+      'Invite codes refused per client IP address (IPv6: per /64) per hour, signed in or not; beyond it invite codes from there get 429.',
+  },
+  {
     name: 'PAYMENT_PROVIDER',
     default: 'sandbox (required in production)',
     description:
@@ -226,6 +238,12 @@ export const CONFIG_VARIABLES = [
     default: 'false',
     description:
       'true lets a production server take "payments" with the sandbox, where no money moves (a staging shop); it logs a warning at every start.',
+  },
+  {
+    name: 'DEMO_CODES_IN_PRODUCTION',
+    default: 'false',
+    description:
+      "true lets a production server start while the README's demo invite, coupon and referral codes are still usable in its database (a staging shop); it logs a warning naming them at every start. Unset, such a start is refused.",
   },
   {
     name: 'PUBLIC_URL',
@@ -456,9 +474,12 @@ export const configSchema = z.object({
   NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
   FORMS_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
+  INVITE_ACCOUNT_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  INVITE_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
   // Unset is resolved in loadConfig: sandbox outside production, a refusal to start in it.
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).optional()),
   SANDBOX_IN_PRODUCTION: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
+  DEMO_CODES_IN_PRODUCTION: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
     z

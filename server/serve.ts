@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { IN_MEMORY, type OpenDatabase, openDatabase } from './db/client';
+import { activeDemoCodes, demoCodesProblem, nameDemoCodes } from './db/seed/demo-codes';
 import { localAddress, removeRuntimeFiles, writeRuntimeFiles } from './runtime';
 
 export interface RunningServer {
@@ -29,6 +30,7 @@ export async function startServer(
         ? `database ready (PGlite in ${config.DATA_DIR}, on its own thread)`
         : 'database ready (PostgreSQL)',
     );
+    await refuseDemoCodes(config, database, logger);
     const operatorToken = randomBytes(32).toString('base64url');
     const app = buildApp({ config, db: database.db, logger, operatorToken });
     await app.listen({ port: listen.port, host: listen.host });
@@ -61,6 +63,27 @@ export async function startServer(
     await database?.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A production shop whose database still takes the README's demo codes (say, one seeded in development) does not
+ * start, unless DEMO_CODES_IN_PRODUCTION says it is a staging shop: then it says so at every start.
+ */
+async function refuseDemoCodes(
+  config: Config,
+  database: OpenDatabase,
+  logger: FastifyBaseLogger,
+): Promise<void> {
+  if (config.NODE_ENV !== 'production') return;
+  const active = await activeDemoCodes(database.db, new Date());
+  if (config.DEMO_CODES_IN_PRODUCTION) {
+    logger.warn(
+      { demo_codes: active.map((demo) => demo.code) },
+      `DEMO_CODES_IN_PRODUCTION: this production shop accepts the public demo codes (${nameDemoCodes(active) || 'none active now'}): anyone who reads the README can use them. Revoke them and unset DEMO_CODES_IN_PRODUCTION to open for business.`,
+    );
+    return;
+  }
+  if (active.length > 0) throw new ConfigError(`Refusing to start: ${demoCodesProblem(active)}`);
 }
 
 /**

@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
-import { seed } from './seed/index';
+import { type SeedOptions, seed, seedOptionsFor } from './seed/index';
 
 export type Schema = typeof schema;
 
@@ -45,18 +45,18 @@ export function pgliteDataDir(dataDir: string): string {
 const MIGRATION_LOCK_KEY = 7_425_131;
 
 /**
- * Opens the database, applies the migrations and seeds it when empty.
+ * Opens the database, applies the migrations and seeds it when empty (the demo codes outside production only).
  * Without DATABASE_URL this is the embedded PGlite persisted in DATA_DIR (or in memory).
  */
 export async function openDatabase(
-  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & { NODE_ENV?: Config['NODE_ENV'] },
   options: {
     seed?: boolean;
     /** Where embedded PGlite runs: a worker thread (the server's way), or this thread (tests that spy on it). */
     pglite?: 'worker' | 'in-thread';
   } = {},
 ): Promise<OpenDatabase> {
-  const runSeed = options.seed ?? true;
+  const runSeed = (options.seed ?? true) ? seedOptionsFor(config.NODE_ENV) : false;
 
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
@@ -68,7 +68,7 @@ export async function openDatabase(
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         const lockedDb = drizzleNodePg({ client, schema });
         await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
-        if (runSeed) await seed(lockedDb);
+        if (runSeed) await seed(lockedDb, runSeed);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();
@@ -115,12 +115,12 @@ interface OpenedPglite {
 }
 
 /** PGlite on this thread: its queries block the event loop while they run (the tests' fast path). */
-async function openPgliteInThread(dataDir: string, runSeed: boolean): Promise<OpenedPglite> {
+async function openPgliteInThread(dataDir: string, runSeed: SeedOptions | false): Promise<OpenedPglite> {
   const client = await PGlite.create(dataDir);
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-    if (runSeed) await seed(db);
+    if (runSeed) await seed(db, runSeed);
     return { db, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => undefined);
@@ -146,7 +146,10 @@ type FromPgliteWorker = { type: 'ready' } | { type: 'closed' };
  * PGlite in a worker thread behind pglite-socket on a private unix socket, reached with node-postgres over one
  * connection (PGlite is a single session). Migrates and seeds like DATABASE_URL does.
  */
-export async function openPgliteWorker(dataDir: string, runSeed = true): Promise<PgliteWorker> {
+export async function openPgliteWorker(
+  dataDir: string,
+  runSeed: SeedOptions | false = seedOptionsFor(undefined),
+): Promise<PgliteWorker> {
   // The socket's directory is ours alone (mkdtemp: 0700); node-postgres finds `<dir>/.s.PGSQL.<port>`.
   const socketDir = mkdtempSync(path.join(tmpdir(), 'shop-pg-'));
   const socketPort = 5432;
@@ -219,7 +222,7 @@ export async function openPgliteWorker(dataDir: string, runSeed = true): Promise
   try {
     const db = drizzleNodePg({ client: pool, schema });
     await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    if (runSeed) await seed(db);
+    if (runSeed) await seed(db, runSeed);
     return { db, worker, close };
   } catch (error) {
     await close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { rateLimitCounters } from './schema';
 
@@ -43,6 +43,11 @@ export async function countHit(db: Executor, key: string, windowStart: Date, cos
   return count;
 }
 
+function windowStartOf(rule: RateLimitRule, at: Date): Date {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(at.getTime() / windowMs) * windowMs);
+}
+
 /** Deletes the counters of windows that started before `before` (keys never hit again, e.g. one-off IPs). */
 export async function sweepRateLimitCounters(db: Executor, before: Date): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
@@ -60,7 +65,7 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`${rule.key}: a window is at most a day`);
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(rule, now);
   if (now.getTime() >= nextSweepAt) {
     nextSweepAt = now.getTime() + SWEEP_EVERY_MS;
     await sweepRateLimitCounters(db, new Date(now.getTime() - 2 * MAX_WINDOW_SECONDS * 1000));
@@ -69,4 +74,25 @@ export async function hitRateLimit(
   if (count <= rule.limit) return { allowed: true, count };
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: false, retryAfterSeconds };
+}
+
+/**
+ * Takes back one hit each rule counted at `at` (a request that turned out not to count against it), in one
+ * statement; never below zero.
+ */
+export async function giveBackHits(db: Executor, rules: readonly RateLimitRule[], at: Date): Promise<void> {
+  if (rules.length === 0) return;
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(
+      or(
+        ...rules.map((rule) =>
+          and(
+            eq(rateLimitCounters.key, rule.key),
+            eq(rateLimitCounters.windowStart, windowStartOf(rule, at)),
+          ),
+        ),
+      ),
+    );
 }

@@ -5,11 +5,11 @@ import { hitRateLimit, type RateLimitRule } from '../db/rate-limit';
 import { HttpError } from '../errors';
 
 /** 429 in spec §8's body, with the wait in time_in_seconds and Retry-After (as the sign-in code limits answer). */
-export function tooManyRequests(message: string, seconds: number): HttpError {
+export function tooManyRequests(message: string, seconds: number, field?: string): HttpError {
   return new HttpError(
     429,
     message,
-    { time_in_seconds: seconds, response: message },
+    { time_in_seconds: seconds, response: message, ...(field === undefined ? {} : { field }) },
     { headers: { 'retry-after': String(seconds) } },
   );
 }

@@ -16,7 +16,14 @@ type SeedDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export interface SeedStep {
   name: string;
+  /** The README's demo codes: anyone can read them, so a production database never gets them. */
+  demo?: boolean;
   run(db: SeedDatabase): Promise<void>;
+}
+
+export interface SeedOptions {
+  /** Whether the demo invite, coupon and referral codes are seeded: everywhere but production. */
+  demoCodes: boolean;
 }
 
 /** The steps, in order. Reference data (states, pickup locations, coupons) joins this list later. */
@@ -25,13 +32,19 @@ export const SEED_STEPS: readonly SeedStep[] = [
   { name: 'catalogue', run: (db) => seedCatalogue(db) },
   { name: 'india', run: seedIndia },
   { name: 'places', run: seedPlaces },
-  { name: 'coupons', run: seedCoupons },
-  { name: 'invites', run: seedInvites },
+  { name: 'coupons', demo: true, run: seedCoupons },
+  { name: 'invites', demo: true, run: seedInvites },
   { name: 'game keys', run: seedGameKeys },
 ];
 
-export async function seed(db: SeedDatabase): Promise<void> {
+/** What a server started with NODE_ENV seeds. */
+export function seedOptionsFor(nodeEnv: string | undefined): SeedOptions {
+  return { demoCodes: nodeEnv !== 'production' };
+}
+
+export async function seed(db: SeedDatabase, options: SeedOptions = { demoCodes: true }): Promise<void> {
   for (const step of SEED_STEPS) {
+    if (step.demo && !options.demoCodes) continue;
     await step.run(db);
   }
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { associateCodes, couponRedemptions, coupons } from '../../db/schema';
+import { associateCodes, couponRedemptions, coupons, packages } from '../../db/schema';
 
 export type Coupon = typeof coupons.$inferSelect;
 export type AssociateCode = typeof associateCodes.$inferSelect;
@@ -50,4 +50,57 @@ export async function recordRedemption(
     orderId: input.orderId,
     redeemedAt: input.at,
   });
+}
+
+/** Every coupon with its uses so far, by code: the operator's list. */
+export async function listCoupons(db: Executor): Promise<(Coupon & { uses: number })[]> {
+  const rows = await db
+    .select({ coupon: coupons, uses: sql<number>`count(${couponRedemptions.id})`.mapWith(Number) })
+    .from(coupons)
+    .leftJoin(couponRedemptions, eq(couponRedemptions.couponCode, coupons.code))
+    .groupBy(coupons.code)
+    .orderBy(asc(coupons.code));
+  return rows.map((row) => ({ ...row.coupon, uses: row.uses }));
+}
+
+/** A new coupon; undefined when its code is taken (a trigger moves the catalogue version, so every process reloads). */
+export async function insertCoupon(
+  db: Executor,
+  coupon: typeof coupons.$inferInsert,
+): Promise<Coupon | undefined> {
+  const [row] = await db
+    .insert(coupons)
+    .values(coupon)
+    .onConflictDoNothing({ target: coupons.code })
+    .returning();
+  return row;
+}
+
+/** Switches a coupon, or else a referral code, off; undefined when neither has this code. */
+export async function deactivateCode(
+  db: Executor,
+  code: string,
+): Promise<{ kind: 'coupon' | 'referral code'; code: string } | undefined> {
+  const [coupon] = await db
+    .update(coupons)
+    .set({ active: false })
+    .where(eq(coupons.code, code))
+    .returning({ code: coupons.code });
+  if (coupon) return { kind: 'coupon', code: coupon.code };
+  const [referral] = await db
+    .update(associateCodes)
+    .set({ active: false })
+    .where(eq(associateCodes.code, code))
+    .returning({ code: associateCodes.code });
+  return referral ? { kind: 'referral code', code: referral.code } : undefined;
+}
+
+/** Which of these package codes the catalogue has. */
+export async function knownPackageCodes(db: Executor, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .select({ code: packages.packageCode })
+    .from(packages)
+    .where(inArray(packages.packageCode, [...codes]));
+  return new Set(rows.map((row) => row.code));
 }

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { OrderStatus } from '@contract/orders';
-import { and, count, eq, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, like, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type InviteCodeRow, inviteCodes, inviteCodeUses, orders } from '../../db/schema';
 
@@ -31,6 +31,10 @@ export function newInviteCode(): string {
   return `IBC-${group()}-${group()}`;
 }
 
+/** One answer for every refused code: which of unknown, expired, revoked or used up would tell a real code apart. */
+export const INVITE_REFUSED = 'This invite code is not valid: check it, or ask us for a new one';
+
+export type InviteState = 'active' | 'revoked' | 'expired' | 'used up';
 export type InviteCheck = { ok: true; invite: InviteCodeRow } | { ok: false; message: string };
 
 /** Uses held by orders that still stand (neither cancelled nor expired). */
@@ -55,13 +59,24 @@ export async function checkInviteCode(
     .from(inviteCodes)
     .where(eq(inviteCodes.codeHash, hashInviteCode(code)));
   const [invite] = lock ? await query.for('update') : await query;
-  if (!invite?.active) return { ok: false, message: 'This invite code is not valid' };
-  if (invite.expiresAt && invite.expiresAt <= at)
-    return { ok: false, message: 'This invite code has expired' };
-  if (invite.maxUses !== null && (await countInviteUses(db, invite.codeHash)) >= invite.maxUses) {
-    return { ok: false, message: 'This invite code has already been used' };
-  }
+  if (!invite || (await inviteState(db, invite, at)) !== 'active')
+    return { ok: false, message: INVITE_REFUSED };
   return { ok: true, invite };
+}
+
+/** Whether an invite can be used at `at`; its uses are counted only when it has a limit. */
+export async function inviteState(
+  db: Executor,
+  invite: InviteCodeRow,
+  at: Date,
+  uses?: number,
+): Promise<InviteState> {
+  if (!invite.active) return 'revoked';
+  if (invite.expiresAt && invite.expiresAt <= at) return 'expired';
+  if (invite.maxUses !== null && (uses ?? (await countInviteUses(db, invite.codeHash))) >= invite.maxUses) {
+    return 'used up';
+  }
+  return 'active';
 }
 
 /** Inside the order's transaction, after the order row: the code's row locked, its limit counted, a use taken. */
@@ -107,4 +122,60 @@ export async function issueInviteCode(db: Executor, input: IssueInviteInput, at:
     .returning();
   if (!row) throw new Error('That invite code exists already: choose another');
   return { code, row };
+}
+
+/** Characters of its hash an invite is listed and revoked by: short to type, and no help in finding the code. */
+export const INVITE_ID_LENGTH = 12;
+
+export function inviteId(codeHash: string): string {
+  return codeHash.slice(0, INVITE_ID_LENGTH);
+}
+
+export interface ListedInvite {
+  invite: InviteCodeRow;
+  /** Uses held by orders that still stand. */
+  uses: number;
+  state: InviteState;
+}
+
+/** Every invite, newest first, with the uses its standing orders hold: one query. */
+export async function listInvites(db: Executor, at: Date): Promise<ListedInvite[]> {
+  const rows = await db
+    .select({
+      invite: inviteCodes,
+      uses: sql<number>`count(${orders.id}) filter (where ${notInArray(orders.status, USE_RELEASED_STATUSES)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(inviteCodes)
+    .leftJoin(inviteCodeUses, eq(inviteCodeUses.codeHash, inviteCodes.codeHash))
+    .leftJoin(orders, eq(orders.id, inviteCodeUses.orderId))
+    .groupBy(inviteCodes.codeHash)
+    .orderBy(desc(inviteCodes.createdAt), inviteCodes.codeHash);
+  const listed: ListedInvite[] = [];
+  for (const row of rows) {
+    listed.push({ ...row, state: await inviteState(db, row.invite, at, row.uses) });
+  }
+  return listed;
+}
+
+/**
+ * Revokes an invite named by its code or by its listed id; orders that already hold a use keep it. Undefined
+ * when neither names one.
+ */
+export async function revokeInvite(db: Executor, codeOrId: string): Promise<InviteCodeRow | undefined> {
+  const id = codeOrId.trim().toLowerCase();
+  const byId = new RegExp(`^[0-9a-f]{${INVITE_ID_LENGTH}}$`).test(id)
+    ? await db
+        .select({ codeHash: inviteCodes.codeHash })
+        .from(inviteCodes)
+        .where(like(inviteCodes.codeHash, `${id}%`))
+    : [];
+  const codeHash = byId.length === 1 && byId[0] ? byId[0].codeHash : hashInviteCode(codeOrId);
+  const [row] = await db
+    .update(inviteCodes)
+    .set({ active: false })
+    .where(eq(inviteCodes.codeHash, codeHash))
+    .returning();
+  return row;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inviteCodeUses, orders } from '../../db/schema';
 import { describeOnPostgres, type TestApp, testApp } from '../../testing';
 import { issueInvite } from '../invites/cli';
-import { hashInviteCode } from '../invites/service';
+import { hashInviteCode, INVITE_REFUSED } from '../invites/service';
 import {
   type Buyer,
   CREATE_V1,
@@ -175,9 +175,9 @@ describe('the business licence and kit need an invite code (spec §2)', () => {
       await createOrder(shop.app, buyer, licenceOrder('NO-SUCH-INVITE'), newKey()),
       400,
     );
-    expect(unknown).toMatchObject({ field: 'invite_code', message: 'This invite code is not valid' });
+    expect(unknown).toMatchObject({ field: 'invite_code', message: INVITE_REFUSED });
     const expired = refused(await createOrder(shop.app, buyer, licenceOrder('BUSINESS-2024'), newKey()), 400);
-    expect(expired).toMatchObject({ field: 'invite_code', message: 'This invite code has expired' });
+    expect(expired).toMatchObject({ field: 'invite_code', message: INVITE_REFUSED });
   });
 
   it('accepts a valid code in any case, takes its use in the order, and gives it back on cancel', async () => {
@@ -198,7 +198,7 @@ describe('the business licence and kit need an invite code (spec §2)', () => {
     expect(await usesOf()).toBe(1);
     // Its one use is held by the open order.
     const usedUp = refused(await createOrder(shop.app, buyer, licenceOrder(code), newKey()), 400);
-    expect(usedUp).toMatchObject({ field: 'invite_code', message: 'This invite code has already been used' });
+    expect(usedUp).toMatchObject({ field: 'invite_code', message: INVITE_REFUSED });
 
     const cancelled = await get(shop.app, buyer, `/api/commerce/order/${order.order_id}/cancel/v1/`);
     expect(cancelled.json().order_status).toBe('CANCELLED');

@@ -26,6 +26,7 @@ import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { operatorGuard } from '../../plugins/operator';
 import type { EstimateVariant } from '../checkout/rules';
+import { createInviteGuessLimit, type InviteGuessLimit } from '../invites/guesses';
 import { gameKeysRequestSchema, gameKeysResponseSchema, readRefunds, refundsResponseSchema } from './cli';
 import { listLicences, registerDevice } from './licences';
 import type { OrdersService } from './service';
@@ -59,7 +60,8 @@ const commerceRoutes: FastifyPluginAsyncZod<{
   /** PUBLIC_URL: the origin a hosted payment page sends the buyer back to, else the request's. */
   publicUrl: string | undefined;
   now: () => Date;
-}> = async (app, { service, db, operatorToken, publicUrl, now }) => {
+  withInviteGuess: InviteGuessLimit;
+}> = async (app, { service, db, operatorToken, publicUrl, now, withInviteGuess }) => {
   const requireUser = app.requireUser();
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
@@ -75,13 +77,16 @@ const commerceRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const idempotencyKey = idempotencyKeyOf(request);
-        return service.create({
-          userId: currentUser(request).userId,
-          body: request.body,
-          variant,
-          idempotencyKey,
-          origin: publicUrl ?? `${request.protocol}://${request.host}`,
-        });
+        const userId = currentUser(request).userId;
+        return withInviteGuess({ userId, ip: request.ip }, request.body.invite_code, () =>
+          service.create({
+            userId,
+            body: request.body,
+            variant,
+            idempotencyKey,
+            origin: publicUrl ?? `${request.protocol}://${request.host}`,
+          }),
+        );
       },
     );
   }
@@ -213,6 +218,11 @@ export const ordersModule = fp<ModuleOptions>(
       operatorToken: deps.operatorToken,
       publicUrl: deps.config.PUBLIC_URL,
       now: deps.now,
+      withInviteGuess: createInviteGuessLimit({
+        db: deps.db,
+        now: deps.now,
+        config: deps.config,
+      }),
     });
     await app.register(invoicingRoutes, { prefix: '/api/invoicing', service });
   },
