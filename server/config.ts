@@ -192,6 +192,12 @@ export const CONFIG_VARIABLES = [
     description: 'Request-form submissions accepted per hour from every client together.',
   },
   {
+    name: 'REFERRAL_VIEWS_IP_LIMIT_PER_HOUR',
+    default: '30',
+    description:
+      'Referral-code views logged per client IP address (IPv6: per /64) per hour; a visitor counts once a day.',
+  },
+  {
     name: 'PAYMENT_PROVIDER',
     default: 'sandbox (required in production)',
     description:
@@ -235,7 +241,7 @@ export const CONFIG_VARIABLES = [
     name: 'RETENTION_DAYS',
     default: '90',
     description:
-      'Days marketing events, notify-me requests and form submissions are kept; a sweep deletes older ones.',
+      'Days marketing events, notify-me requests, form submissions and referral views are kept; a sweep deletes older ones.',
   },
   {
     name: 'RETENTION_SWEEP_MS',
@@ -374,6 +380,10 @@ export const configSchema = z.object({
   NOTIFY_ME_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20_000)),
   FORMS_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
+  REFERRAL_VIEWS_IP_LIMIT_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).default(30),
+  ),
   // Unset is resolved in loadConfig: sandbox outside production, a refusal to start in it.
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).optional()),
   SANDBOX_IN_PRODUCTION: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { deleteViewsBefore } from '../associates/repo';
 import { deleteNotifyMeRequestsBefore } from '../catalogue/repo';
 import { deleteFormSubmissionsBefore } from '../forms/repo';
 import { deleteMarketingEventsBefore } from '../marketing/repo';
@@ -19,10 +20,11 @@ export interface RetentionSweepResult {
   marketingEvents: number;
   notifyMeRequests: number;
   formSubmissions: number;
+  referralViews: number;
 }
 
 /**
- * What anonymous callers store (marketing events, notify-me requests, form submissions) is kept for a retention
+ * What anonymous callers store (marketing events, notify-me requests, form submissions, referral views) is kept for a retention
  * period and then deleted, so those writes cannot grow the database without bound.
  */
 export function createRetentionSweep({ db, now, retentionDays, log }: RetentionSweepDeps) {
@@ -34,8 +36,9 @@ export function createRetentionSweep({ db, now, retentionDays, log }: RetentionS
       marketingEvents: await deleteMarketingEventsBefore(db, cutoff),
       notifyMeRequests: await deleteNotifyMeRequestsBefore(db, cutoff),
       formSubmissions: await deleteFormSubmissionsBefore(db, cutoff),
+      referralViews: await deleteViewsBefore(db, cutoff),
     };
-    if (result.marketingEvents + result.notifyMeRequests + result.formSubmissions > 0) {
+    if (Object.values(result).some((count) => count > 0)) {
       log.info({ ...result, cutoff: cutoff.toISOString() }, 'retention sweep deleted old rows');
     }
     return result;
