@@ -10,25 +10,6 @@ export const MOBILE_PATTERN = /^[5-9]\d{9}$/;
 /** Spec §9: a pincode is 6 digits. */
 export const PINCODE_LENGTH = 6;
 export const PINCODE_PATTERN = /^\d{6}$/;
-/**
- * The postal code of each country the shop sells to (upper case, one space at most where the country writes one):
- * India's pincode, a US ZIP or ZIP+4, a UK postcode, a Canadian postal code, an Australian postcode.
- */
-export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
-  IN: PINCODE_PATTERN,
-  US: /^\d{5}(-\d{4})?$/,
-  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/,
-  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/,
-  AU: /^\d{4}$/,
-};
-
-/** Whether a postal code is of the country's format (a country without a known format: any value). */
-export function isPostalCodeOf(country: string, postalCode: string): boolean {
-  const code = postalCode.trim().toUpperCase();
-  if (code === '') return false;
-  const pattern = POSTAL_CODE_PATTERNS[country.trim().toUpperCase()];
-  return pattern ? pattern.test(code) : true;
-}
 /** Spec §5 and §9: a one-time code is exactly 6 digits. */
 export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^\d{6}$/;

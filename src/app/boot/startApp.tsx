@@ -17,7 +17,6 @@ import {
   QUERY_PERSIST_MAX_AGE_MS,
   shouldPersistQuery,
 } from '@/storage/persister';
-import { keepReferralCode } from '@/storage/referralCode';
 import { OnHydratedProvider } from '../HydrationMarker';
 import { createShopRouter } from '../router';
 import { firstStepsOf } from './routeFirst';
@@ -54,8 +53,6 @@ export function createApp(onLive: () => void = () => {}): { createRouter: () => 
   adoptBrowserOnline();
   // Spec §1's UTM fields come from the address the visitor landed on; kept once the page is live (off the first load).
   const landingSearch = window.location.search;
-  // A referral link to any page: its code is kept for the visit, so the checkout applies it wherever it is opened.
-  keepReferralCode(landingSearch);
   // The server rendered the prices in the currency of the country cookie: the first render must agree.
   adoptCountryCookie();
   const queryClient = createQueryClient();

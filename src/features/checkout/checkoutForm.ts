@@ -1,5 +1,6 @@
 import { DELIVERY_OPTION_LABELS, GST_TYPES, LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
-import { GSTIN_PATTERN, isPostalCodeOf, MOBILE_PATTERN, PINCODE_LENGTH } from '@contract/patterns';
+import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH } from '@contract/patterns';
+import { isPostalCodeOf } from '@contract/postalCodes';
 import type { DeliveryOption } from '@contract/pricing';
 import { z } from 'zod';
 import { isPhoneCountry, phoneNumberError } from '@/lib/phone';
