@@ -264,7 +264,7 @@ const amountByCurrency = z.object({ currency: z.string(), amount: z.number() });
 /** GET /get_associate_referrals_aggregate_details/v1/ */
 export const referralsAggregateResponseSchema = z.object({
   associate_code: z.string(),
-  /** Page visits that arrived with the code (one per visit). */
+  /** Visitors who arrived with the code (each once a day). */
   views: z.number().int().nonnegative(),
   /** Orders placed with the code, paid or not. */
   orders: z.number().int().nonnegative(),
@@ -294,7 +294,7 @@ export const activitySummaryResponseSchema = z.object({
 });
 export type ActivitySummary = z.infer<typeof activitySummaryResponseSchema>;
 
-/** A visit id: random per browser visit, so a visit's views log once. */
+/** A visitor id: random, kept on the visitor's device, so a visitor's views of a code log once a day. */
 export const VISIT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** POST /associate_code_view_event_log/create/v1/ (an `Idempotency-Key` header is honoured as well). */
@@ -311,6 +311,6 @@ export const associateViewRequestSchema = z.object({
 export type AssociateViewRequest = z.input<typeof associateViewRequestSchema>;
 
 export const associateViewResponseSchema = z.object({
-  /** False when this visit (or this key) was logged before: nothing new was stored. */
+  /** False when this visitor was logged for the code today (or this key was): nothing new was stored. */
   logged: z.boolean(),
 });

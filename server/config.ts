@@ -228,6 +228,12 @@ export const CONFIG_VARIABLES = [
       'Invite codes refused per client IP address (IPv6: per /64) per hour, signed in or not; beyond it invite codes from there get 429.',
   },
   {
+    name: 'REFERRAL_VIEWS_IP_LIMIT_PER_HOUR',
+    default: '30',
+    description:
+      'Referral-code views logged per client IP address (IPv6: per /64) per hour; a visitor counts once a day.',
+  },
+  {
     name: 'PAYMENT_PROVIDER',
     default: 'sandbox (required in production)',
     description:
@@ -282,7 +288,7 @@ export const CONFIG_VARIABLES = [
     name: 'RETENTION_DAYS',
     default: '90',
     description:
-      'Days marketing events, notify-me requests and form submissions are kept; a sweep deletes older ones.',
+      'Days marketing events, notify-me requests, form submissions and referral views are kept; a sweep deletes older ones.',
   },
   {
     name: 'RETENTION_SWEEP_MS',
@@ -476,6 +482,10 @@ export const configSchema = z.object({
   FORMS_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5000)),
   INVITE_ACCOUNT_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   INVITE_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
+  REFERRAL_VIEWS_IP_LIMIT_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).default(30),
+  ),
   // Unset is resolved in loadConfig: sandbox outside production, a refusal to start in it.
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'razorpay']).optional()),
   SANDBOX_IN_PRODUCTION: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),

@@ -118,29 +118,29 @@ export const ifscQuery = (ifsc: string) =>
     retry: false,
   });
 
-const VISIT_KEY = 'ibc.visit';
+const VISITOR_KEY = 'ibc.visitor';
 const VIEWED_KEY = 'ibc.viewed-codes';
 
-/** This tab's visit: a random id kept for the session, so reloads and navigations are one visit. */
-function visitId(): string {
-  let id = sessionStorage.getItem(VISIT_KEY);
+/** This device's visitor: a random id kept on the device, so the server counts a visitor once a day. */
+function visitorId(): string {
+  let id = localStorage.getItem(VISITOR_KEY);
   if (!id) {
     id = crypto.randomUUID();
-    sessionStorage.setItem(VISIT_KEY, id);
+    localStorage.setItem(VISITOR_KEY, id);
   }
   return id;
 }
 
 /**
  * Logs a visit's view of a referral code, once per visit: the one call every view goes through. It waits in the
- * outbox when it cannot get through (./outbox.ts); the visit id and its Idempotency-Key make the server store it
- * once however often it is sent, and the note in sessionStorage saves the repeat. False when already logged.
+ * outbox when it cannot get through (./outbox.ts); the visitor id makes the server store it once a day however often
+ * it is sent, and the note in sessionStorage saves the repeat within the visit. False when already logged.
  */
 export async function logAssociateView(code: string, pagePath?: string): Promise<boolean> {
   const associateCode = code.trim().toUpperCase();
   const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? '[]') as string[]);
   if (viewed.has(associateCode)) return false;
-  const visit = visitId();
+  const visit = visitorId();
   const { enqueue } = await import('./outbox');
   await enqueue({
     kind: 'associate-view',
@@ -150,7 +150,8 @@ export async function logAssociateView(code: string, pagePath?: string): Promise
       body: { associate_code: associateCode, visit_id: visit, ...(pagePath ? { page_path: pagePath } : {}) },
       tz: false,
     },
-    key: `view:${visit}:${associateCode}`,
+    // A key per UTC day, as the server counts: a replay stores nothing, tomorrow's view counts again.
+    key: `view:${visit}:${associateCode}:${new Date().toISOString().slice(0, 10)}`,
   });
   viewed.add(associateCode);
   sessionStorage.setItem(VIEWED_KEY, JSON.stringify([...viewed]));

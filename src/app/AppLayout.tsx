@@ -83,7 +83,10 @@ function OrderReturnHere() {
   return <OrderReturnMount pathname={pathname} />;
 }
 
-/** A referral code in the page's address is a view of it, logged once per visit; its code loads only then. */
+/**
+ * A referral code in any page's address (the landing page's or a link followed in the app) is kept for the visit, so
+ * the checkout applies it, and logged as a view; its code loads only then, off every page's first load.
+ */
 function ReferralViewHere() {
   const href = useRouterState({ select: (s) => s.location.href });
   useEffect(() => {

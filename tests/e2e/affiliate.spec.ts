@@ -125,8 +125,17 @@ test('an affiliate registers with three uploads and later sees a referral’s or
   const code = await registerAffiliate(page, buyerPhone);
   await expect(figure(page, 'Views of your code')).toHaveText('0');
   await expect(figure(page, 'Orders it brought')).toHaveText('0');
+  // The page offers the link to share: the shop's home page with the code, copied on a tap.
+  const shareLink = `${shopServer.baseURL}/?referral_code=${code}`;
+  await expect(page.getByRole('textbox', { name: 'Your share link' })).toHaveValue(shareLink);
+  await page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shopServer.baseURL });
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
 
-  // Another buyer follows the affiliate's link, looks around and checks out with the code in the address.
+  // Another buyer follows the affiliate's link to a product page, looks around and opens the checkout from the
+  // menu: the code the visit arrived with is applied there.
   const buyer = await browser.newContext({
     baseURL: shopServer.baseURL,
     viewport: { width: 390, height: 844 },
@@ -141,7 +150,7 @@ test('an affiliate registers with three uploads and later sees a referral’s or
   await expect.poll(() => viewsLogged.length).toBe(1);
   await their.reload();
   await addKit(their);
-  await their.goto(`/checkout?referral_code=${code}`);
+  await their.goto('/checkout');
   const summary = await openSummary(their);
   await expect(summary.getByRole('status').filter({ hasText: 'Referral code applied' })).toBeVisible();
   await closeSummary(their);

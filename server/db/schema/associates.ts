@@ -6,7 +6,17 @@ import {
   type UploadPurpose,
 } from '@contract/associates';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { associateCodes } from './checkout';
 import { ts } from './columns';
 import { users } from './user';
@@ -65,24 +75,31 @@ export const associateUploads = pgTable(
   ],
 );
 
-/** The associate-code view event log: one row per code and visit, so a visit is counted once. */
+/** The associate-code view event log: one row per code, visitor and day, so a visitor counts once a day. */
 export const associateCodeViews = pgTable(
   'associate_code_views',
   {
     associateCode: text('associate_code')
       .notNull()
       .references(() => associateCodes.code),
+    /** The visitor's id, kept on their device. */
     visitId: text('visit_id').notNull(),
     /** A sender's Idempotency-Key: a replay with it stores nothing new. */
     idempotencyKey: text('idempotency_key'),
     pagePath: text('page_path'),
     createdAt: ts('created_at').notNull(),
+    /** The UTC day of the view: the database keeps one row per code, visitor and day. */
+    day: date('day', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`(created_at at time zone 'UTC')::date`),
   },
   (t) => [
-    primaryKey({ columns: [t.associateCode, t.visitId] }),
+    primaryKey({ columns: [t.associateCode, t.visitId, t.day] }),
     uniqueIndex('associate_code_views_idempotency_idx')
       .on(t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     index('associate_code_views_code_created_idx').on(t.associateCode, t.createdAt),
+    // The retention sweep deletes by age alone.
+    index('associate_code_views_created_idx').on(t.createdAt),
   ],
 );

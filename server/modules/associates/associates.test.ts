@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { UPLOAD_MAX_BYTES } from '@contract/associates';
 import { errorBodySchema } from '@contract/common';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { associateCodeViews } from '../../db/schema';
 import { signInWithPhone, type TestApp, testApp } from '../../testing';
 
 let clock = new Date('2026-07-01T09:00:00Z');
@@ -444,6 +446,58 @@ describe('the associate-code view log', () => {
         400,
       ).field,
     ).toBe('Idempotency-Key');
+  });
+});
+
+describe('referral views', () => {
+  /** The views the associate's page counts for the code. */
+  const views = async (code: string) =>
+    (await shop.db.select().from(associateCodeViews).where(eq(associateCodeViews.associateCode, code)))
+      .length;
+
+  it('count a visitor once a day per code, even sent at once, and again the next day', async () => {
+    const owner = await signIn(BUYER_C);
+    if ((await get('/get_user_associations_details/v1/', owner.token)).statusCode === 404) {
+      const res = await register(await registration(owner), owner.token);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const code = (await get('/get_user_associations_details/v1/', owner.token)).json().associate
+      .associate_code as string;
+    const before = await views(code);
+    const visitor = { associate_code: code, visit_id: 'visitor-day-0001' };
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => logView(visitor)));
+    expect(atOnce.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(atOnce.filter((res) => res.json().logged)).toHaveLength(1);
+    expect((await logView({ ...visitor, page_path: '/ibc-kit' })).json()).toEqual({ logged: false });
+    expect(await views(code)).toBe(before + 1);
+
+    clock = new Date(clock.getTime() + 24 * 3600 * 1000);
+    expect((await logView(visitor)).json()).toEqual({ logged: true });
+    expect((await logView(visitor)).json()).toEqual({ logged: false });
+    expect(await views(code)).toBe(before + 2);
+  });
+
+  it('are bounded per address by REFERRAL_VIEWS_IP_LIMIT_PER_HOUR: 429 with Retry-After past it', async () => {
+    const limited = shop.build({ now, config: { REFERRAL_VIEWS_IP_LIMIT_PER_HOUR: 3 } });
+    await limited.ready();
+    try {
+      const send = (n: number, remoteAddress = ip) =>
+        limited.inject({
+          method: 'POST',
+          url: `${API}/associate_code_view_event_log/create/v1/`,
+          payload: { associate_code: 'CLUB-RAHUL', visit_id: `visitor-limit-${n}` },
+          remoteAddress,
+        });
+      for (let n = 1; n <= 3; n += 1) expect((await send(n)).json()).toEqual({ logged: true });
+      const over = await send(4);
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json().data).toMatchObject({ http_status_code: 429 });
+      // Another address is not held back.
+      expect((await send(5, '203.0.113.77')).json()).toEqual({ logged: true });
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { UploadPurpose } from '@contract/associates';
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { RETENTION_BATCH_SIZE } from '../../db/retention';
 import { associateCodes, associateCodeViews, associates, associateUploads, orders } from '../../db/schema';
 
 export type AssociateRow = typeof associates.$inferSelect;
@@ -110,7 +111,7 @@ export async function isActiveCode(db: Executor, code: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** Logs a visit's view of a code once: a second view of the visit, or a replayed key, stores nothing. */
+/** Logs a visitor's view of a code once a day: another that day, or a replayed key, stores nothing. */
 export async function insertView(
   db: Executor,
   values: typeof associateCodeViews.$inferInsert,
@@ -121,6 +122,24 @@ export async function insertView(
     .onConflictDoNothing()
     .returning({ code: associateCodeViews.associateCode });
   return rows.length > 0;
+}
+
+/**
+ * Deletes the views stamped before `cutoff`, a batch per statement (the table has no single-column key: its rows
+ * are picked by ctid), skipping rows another process is deleting; answers how many went.
+ */
+export async function deleteViewsBefore(db: Executor, cutoff: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const rows = await db
+      .delete(associateCodeViews)
+      .where(
+        sql`ctid in (select ctid from ${associateCodeViews} where ${lt(associateCodeViews.createdAt, cutoff)} limit ${RETENTION_BATCH_SIZE} for update skip locked)`,
+      )
+      .returning({ code: associateCodeViews.associateCode });
+    deleted += rows.length;
+    if (rows.length < RETENTION_BATCH_SIZE) return deleted;
+  }
 }
 
 export async function viewStats(db: Executor, code: string) {

@@ -146,9 +146,8 @@ export const associatesRoutes: FastifyPluginAsyncZod<AssociatesRoutesOptions> = 
   );
 };
 
-/** Uploads per client address and views per client address, per hour. */
+/** Uploads per client address, per hour. */
 const UPLOADS_PER_HOUR = 60;
-const VIEWS_PER_HOUR = 300;
 
 export const associatesModule = fp<ModuleOptions>(
   async (app, deps) => {
@@ -178,7 +177,7 @@ export const associatesModule = fp<ModuleOptions>(
           {
             name: 'associate_views',
             windowSeconds: 3600,
-            limit: VIEWS_PER_HOUR,
+            limit: config.REFERRAL_VIEWS_IP_LIMIT_PER_HOUR,
             message: 'Too many requests from this network. Try again later.',
           },
         ),

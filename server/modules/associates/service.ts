@@ -337,7 +337,7 @@ export function createAssociatesService({
       };
     },
 
-    /** Logs a visit's view of a code once; an unknown code is refused so nobody fills the log with noise. */
+    /** Logs a visitor's view of a code once a day; an unknown code is refused so nobody fills the log with noise. */
     async logView(
       body: { associate_code: string; visit_id: string; page_path?: string | undefined },
       idempotencyKey: string | undefined,

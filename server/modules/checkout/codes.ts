@@ -79,9 +79,14 @@ export function createCheckoutCodes(deps: {
 
   async function associateDiscount(
     code: string,
+    userId: string | null,
   ): Promise<{ discount: DiscountInput; associateName: string }> {
     const associate = (await codes.get()).associates.get(code);
     if (!associate) throw refuse('This referral code is not valid', ASSOCIATE_FIELD);
+    // A referral pays for bringing someone else: the associate's own orders get nothing from it.
+    if (userId !== null && associate.ownerUserId === userId) {
+      throw refuse("You can't use your own referral code", ASSOCIATE_FIELD);
+    }
     return {
       associateName: associate.associateName,
       discount: {

@@ -1,19 +1,31 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { associateCodes, couponRedemptions, coupons, packages } from '../../db/schema';
+import { associateCodes, associates, couponRedemptions, coupons, packages } from '../../db/schema';
 
 export type Coupon = typeof coupons.$inferSelect;
-export type AssociateCode = typeof associateCodes.$inferSelect;
+/** An active associate code and the registered associate who owns it (null for the shop's own codes). */
+export type AssociateCode = typeof associateCodes.$inferSelect & { ownerUserId: string | null };
 
 /** Every coupon and every active associate code: a few rows, kept in memory per catalogue version. */
 export async function loadCodes(db: Executor) {
   const [couponRows, associateRows] = await Promise.all([
     db.select().from(coupons),
-    db.select().from(associateCodes).where(eq(associateCodes.active, true)),
+    db
+      .select({
+        code: associateCodes.code,
+        associateName: associateCodes.associateName,
+        discountBp: associateCodes.discountBp,
+        maxDiscountMinor: associateCodes.maxDiscountMinor,
+        active: associateCodes.active,
+        ownerUserId: associates.userId,
+      })
+      .from(associateCodes)
+      .leftJoin(associates, eq(associates.associateCode, associateCodes.code))
+      .where(eq(associateCodes.active, true)),
   ]);
   return {
     coupons: new Map(couponRows.map((c) => [c.code, c])),
-    associates: new Map(associateRows.map((a) => [a.code, a])),
+    associates: new Map<string, AssociateCode>(associateRows.map((a) => [a.code, a])),
   };
 }
 

@@ -1,5 +1,5 @@
 import { LICENCE_PRODUCT_CODE_LIST } from '@contract/catalogue';
-import { pricingCountry as countryForPricing } from '@contract/constants';
+import { pricingCountry as countryForPricing, PACKAGE_CODES } from '@contract/constants';
 import type { Currency } from '@contract/money';
 import type { priceEstimateRequestSchema } from '@contract/pricing';
 import type { z } from 'zod';
@@ -56,4 +56,20 @@ export function pricingState(
 /** Games and licences are delivered as keys; hardware (default products that are not licences) is shipped. */
 export function needsShipping(product: Pick<CatalogueProduct, 'productType' | 'code'>): boolean {
   return product.productType === 'default' && !LICENCE_PRODUCT_CODE_LIST.includes(product.code);
+}
+
+const INVITE_PACKAGE_CODES: readonly string[] = [PACKAGE_CODES.businessLicence, PACKAGE_CODES.businessKit];
+
+/** Spec §2: the business licence and kit (or any licence product) are sold by invitation, with no other code. */
+export function takesInviteOnly(
+  selected: readonly {
+    pkg: { code: string };
+    lines: readonly { product: { code: string }; quantity: number }[];
+  }[],
+): boolean {
+  return selected.some(
+    (s) =>
+      INVITE_PACKAGE_CODES.includes(s.pkg.code) ||
+      s.lines.some((l) => l.quantity > 0 && LICENCE_PRODUCT_CODE_LIST.includes(l.product.code)),
+  );
 }

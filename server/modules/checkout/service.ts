@@ -15,6 +15,7 @@ import {
   pricingState,
   refuse,
   SELLER_GST_STATE,
+  takesInviteOnly,
 } from './rules';
 import { selectPackages } from './select';
 
@@ -67,12 +68,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (selfPickup && !features.selfPickup) throw refuse('Self pickup is not offered', 'shipping_through');
     // The spec's UI disables one field once the other is filled; the server holds the same rule.
     if (input.coupon_code && input.associate_code) {
-      throw refuse('Use either a coupon or a referral code, not both', ASSOCIATE_FIELD);
+      throw refuse('Only one code can be used: a coupon or a referral code, not both', ASSOCIATE_FIELD);
     }
 
     const currency = currencyForCountry(countryCode);
     const selected = await selectPackages(findPackage, input, countryCode);
     const lines = selected.flatMap((s) => s.lines);
+    if (input.associate_code && takesInviteOnly(selected)) {
+      throw refuse(
+        'Business licences and kits take an invite code only: remove the referral code',
+        ASSOCIATE_FIELD,
+      );
+    }
     const supply = supplyOf({
       countryCode,
       buyerState: pricingState(input),
@@ -93,7 +100,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (input.invite_code) await checkInvite(input.invite_code);
     let associateName: string | null = null;
     if (input.associate_code) {
-      const associate = await associateDiscount(input.associate_code);
+      const associate = await associateDiscount(input.associate_code, userId);
       associateName = associate.associateName;
       discounts.push(associate.discount);
     }

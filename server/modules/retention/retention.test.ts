@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
-import { formSubmissions, marketingEvents, notifyMeRequests, packages } from '../../db/schema';
+import {
+  associateCodeViews,
+  formSubmissions,
+  marketingEvents,
+  notifyMeRequests,
+  packages,
+} from '../../db/schema';
 import { signInWithPhone, type TestApp, testApp } from '../../testing';
 
 const DAY_MS = 86_400_000;
@@ -41,13 +47,18 @@ async function storeAnonymousWrites(tag: string, days: number): Promise<void> {
     createdAt: at,
   });
   await shop.db.insert(formSubmissions).values({ formId: 'get_invite', data: { tag }, createdAt: at });
+  await shop.db
+    .insert(associateCodeViews)
+    .values({ associateCode: 'CLUB-RAHUL', visitId: tag, createdAt: at });
 }
 
 async function storedTags() {
   const events = await shop.db.select({ tag: marketingEvents.name }).from(marketingEvents);
   const notifyMe = await shop.db.select({ email: notifyMeRequests.email }).from(notifyMeRequests);
   const forms = await shop.db.select({ data: formSubmissions.data }).from(formSubmissions);
+  const views = await shop.db.select({ visitor: associateCodeViews.visitId }).from(associateCodeViews);
   return {
+    views: views.map((row) => row.visitor).sort(),
     events: events.map((row) => row.tag).sort(),
     notifyMe: notifyMe.map((row) => row.email?.split('@')[0]).sort(),
     forms: forms.map((row) => row.data.tag).sort(),
@@ -62,9 +73,14 @@ describe('retention', () => {
 
     const result = await shop.app.retention.sweep();
 
-    expect(result).toMatchObject({ marketingEvents: 1, notifyMeRequests: 1, formSubmissions: 1 });
+    expect(result).toMatchObject({
+      marketingEvents: 1,
+      notifyMeRequests: 1,
+      formSubmissions: 1,
+      referralViews: 1,
+    });
     const kept = ['fresh', 'today'];
-    expect(await storedTags()).toMatchObject({ events: kept, notifyMe: kept, forms: kept });
+    expect(await storedTags()).toMatchObject({ events: kept, notifyMe: kept, forms: kept, views: kept });
   });
 
   it('sweeps on its own every RETENTION_SWEEP_MS once the app is ready', async () => {
@@ -78,7 +94,7 @@ describe('retention', () => {
       await vi.waitFor(
         async () => {
           const tags = await storedTags();
-          expect([...tags.events, ...tags.notifyMe, ...tags.forms]).not.toContain('stale');
+          expect([...tags.events, ...tags.notifyMe, ...tags.forms, ...tags.views]).not.toContain('stale');
         },
         { timeout: 5000, interval: 50 },
       );

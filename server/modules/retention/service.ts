@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../../storage';
+import { deleteViewsBefore } from '../associates/repo';
 import { deleteNotifyMeRequestsBefore } from '../catalogue/repo';
 import { deleteFormSubmissionsBefore } from '../forms/repo';
 import { deleteMarketingEventsBefore } from '../marketing/repo';
@@ -29,12 +30,13 @@ export interface RetentionSweepResult {
   orphanUploads: number;
   oneTimeCodes: number;
   idempotencyKeys: number;
+  referralViews: number;
 }
 
 /**
- * What anonymous callers store (marketing events, notify-me requests, form submissions) is kept for a retention
- * period and then deleted, so those writes cannot grow the database without bound; so are uploads nothing uses,
- * and one-time codes and Idempotency-Keys past their use.
+ * What anonymous callers store (marketing events, notify-me requests, form submissions, referral views) is kept for a
+ * retention period and then deleted, so those writes cannot grow the database without bound; so are uploads nothing
+ * uses, and one-time codes and Idempotency-Keys past their use.
  */
 export function createRetentionSweep({ db, now, retentionDays, log, uploads, spent }: RetentionSweepDeps) {
   let running: Promise<RetentionSweepResult> | undefined;
@@ -51,6 +53,7 @@ export function createRetentionSweep({ db, now, retentionDays, log, uploads, spe
         new Date(now().getTime() - uploads.orphanHours * HOUR_MS),
       ),
       ...(await deleteSpentCodesAndKeys(db, { now: now(), ...spent })),
+      referralViews: await deleteViewsBefore(db, cutoff),
     };
     if (Object.values(result).some((count) => count > 0)) {
       log.info({ ...result, cutoff: cutoff.toISOString() }, 'retention sweep deleted old rows');

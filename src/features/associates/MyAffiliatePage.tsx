@@ -9,6 +9,7 @@ import { ErrorView } from '@/ui/ErrorView';
 import { Money } from '@/ui/Money';
 import { Skeleton } from '@/ui/Skeleton';
 import './associates.css';
+import { ShareReferralLink } from './ShareReferralLink';
 
 import { MY_AFFILIATE_TITLE } from './title';
 
@@ -73,6 +74,7 @@ export function MyAffiliatePage({ userId }: { userId: string }) {
         <h2>Your referral code</h2>
         <p className="affiliate-page__code">{associate.associate_code}</p>
         <p>Buyers who use it at checkout get a discount, and each order counts for you.</p>
+        <ShareReferralLink code={associate.associate_code} />
       </div>
       <dl className="affiliate-page__figures">
         <div className="affiliate-page__figure">

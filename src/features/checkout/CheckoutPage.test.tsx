@@ -26,6 +26,7 @@ import {
   writeLastOrderId,
 } from '@/storage/checkoutDraft';
 import { kvStore } from '@/storage/kv';
+import { keepReferralCode } from '@/storage/referralCode';
 import { CheckoutPage, type CheckoutPageProps, OFFLINE_REASON, PAY_LABEL } from './CheckoutPage';
 import { REQUIRED_MESSAGE } from './checkoutForm';
 import type { CheckoutSummaryState } from './summary/types';
@@ -206,6 +207,7 @@ describe('CheckoutPage', () => {
     resetClient();
     await clear(kvStore());
     disposeCart();
+    sessionStorage.clear();
     server = {
       profile: wireProfile({ email: 'asha@example.com', is_email_verified: true }),
       catalogue: [solo(), licence()],
@@ -558,7 +560,14 @@ describe('CheckoutPage', () => {
       addPackageToCart(licence());
       cartStore.hydrated = true;
     });
-    renderCheckout({ presetReferralCode: 'BUSINESS-DEMO' });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.type(await screen.findByRole('textbox', { name: 'Invite code' }), 'BUSINESS-DEMO');
+    await user.click(
+      within(screen.getByRole('form', { name: 'Have an invite code?' })).getByRole('button', {
+        name: 'Apply',
+      }),
+    );
     expect(await screen.findByText(/Invite code applied/)).toBeInTheDocument();
     const withCode = estimateCalls()
       .map((r) => r.body as PriceEstimateRequest)
@@ -613,6 +622,61 @@ describe('CheckoutPage', () => {
       ).toBe(true),
     );
     expect(await screen.findByText(/Referral code applied/)).toBeInTheDocument();
+  });
+
+  it('applies the referral code the visit arrived with on another page', async () => {
+    keepReferralCode('?utm_source=x&referral_code=friend10');
+    renderCheckout();
+    expect(await screen.findByText(/Referral code applied/)).toBeInTheDocument();
+    expect(estimateCalls().some((r) => (r.body as PriceEstimateRequest).associate_code === 'FRIEND10')).toBe(
+      true,
+    );
+  });
+
+  it('the licence checkout offers no referral: a code from the address or the visit is not put in its invite field', async () => {
+    act(() => {
+      disposeCart();
+      addPackageToCart(licence());
+      cartStore.hydrated = true;
+    });
+    keepReferralCode('?referral_code=FRIEND10');
+    renderCheckout({ presetReferralCode: 'FRIEND10' });
+    expect(await screen.findByRole('textbox', { name: 'Invite code' })).toHaveValue('');
+    expect(screen.queryByRole('textbox', { name: 'Referral code' })).not.toBeInTheDocument();
+    await waitFor(() => expect(estimateCalls().length).toBeGreaterThan(0));
+    for (const call of estimateCalls()) {
+      const body = call.body as PriceEstimateRequest;
+      expect([body.associate_code ?? null, body.invite_code ?? null]).toEqual([null, null]);
+    }
+  });
+
+  it('never carries a coupon, referral or invite code from a saved draft into a new checkout', async () => {
+    await writeCheckoutDraft({
+      values: { address1: '3 Church Street', couponCode: 'WELCOME10', referralCode: 'BUSINESS-DEMO' },
+      useDifferentBillingAddress: false,
+      state: 'KARNATAKA',
+    });
+    renderCheckout();
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue('3 Church Street');
+    expect(field('Coupon code')).toHaveValue('');
+    expect(field('Referral code')).toHaveValue('');
+    await waitFor(() => expect(estimateCalls().length).toBeGreaterThan(0));
+    for (const call of estimateCalls()) {
+      const body = call.body as PriceEstimateRequest;
+      expect([body.coupon_code, body.associate_code, body.invite_code ?? null]).toEqual([null, null, null]);
+    }
+  });
+
+  it('an address saved for another country is not put into this one', async () => {
+    await writeCheckoutDraft({
+      values: { country: 'GB', address1: '10 Downing Street', postalCode: 'SW1A 2AA', city: 'London' },
+      useDifferentBillingAddress: false,
+      state: 'ENGLAND',
+    });
+    renderCheckout();
+    expect(await screen.findByRole('textbox', { name: 'Address line 1' })).toHaveValue('');
+    expect(field('Pincode')).toHaveValue('');
+    expect(field('City')).toHaveValue('');
   });
 });
 

@@ -84,7 +84,7 @@ describe('checkout form schema (spec §5 Checkout form)', () => {
     expect(errorsOf({ ...indiaShipping, email: 'asha@' }, shipping)).toEqual({ email: [EMAIL_MESSAGE] });
   });
 
-  it('an Indian postal code must be a 6-digit pincode; abroad any value will do', () => {
+  it("a postal code must be of the chosen country's format: a pincode in India, a ZIP in the US", () => {
     expect(errorsOf({ ...indiaShipping, postalCode: '56001' }, shipping)).toEqual({
       postalCode: [PINCODE_MESSAGE],
     });
@@ -102,6 +102,20 @@ describe('checkout form schema (spec §5 Checkout form)', () => {
     expect(isValidPostalCode('SW1A 1AA', 'GB')).toBe(true);
     expect(isValidPostalCode(' ', 'GB')).toBe(false);
     expect(isValidPostalCode('560001', 'IN')).toBe(true);
+    // A UK postcode in the Indian form, an Indian pincode as a New York ZIP: the field says so.
+    expect(errorsOf({ ...indiaShipping, postalCode: 'SW1A 1AA' }, shipping)).toEqual({
+      postalCode: [PINCODE_MESSAGE],
+    });
+    const newYork = { ...abroad, country: 'US', state: 'NEW_YORK', shippingMobileNumber: '2125550123' };
+    expect(errorsOf({ ...newYork, postalCode: '110001' }, shipping)).toEqual({
+      postalCode: ['Enter a valid ZIP code'],
+    });
+    expect(errorsOf({ ...newYork, postalCode: '10118' }, shipping)).toEqual({});
+    expect(errorsOf({ ...newYork, postalCode: '10118-0110' }, shipping)).toEqual({});
+    expect(isValidPostalCode('110001', 'GB')).toBe(false);
+    expect(isValidPostalCode('k1a 0b1', 'CA')).toBe(true);
+    expect(isValidPostalCode('2000', 'AU')).toBe(true);
+    expect(isValidPostalCode('20000', 'AU')).toBe(false);
   });
 
   it('the shipping mobile number must match the mobile pattern, and is not asked for a pickup or a digital order', () => {

@@ -1,5 +1,6 @@
 import { DELIVERY_OPTION_LABELS, GST_TYPES, LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
-import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH, PINCODE_PATTERN } from '@contract/patterns';
+import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH } from '@contract/patterns';
+import { isPostalCodeOf } from '@contract/postalCodes';
 import type { DeliveryOption } from '@contract/pricing';
 import { z } from 'zod';
 import { isPhoneCountry, phoneNumberError } from '@/lib/phone';
@@ -102,14 +103,25 @@ export interface CheckoutFormRules {
 const isIndia = (country: string) => country.trim().toUpperCase() === 'IN';
 const blank = (value: string) => value.trim() === '';
 
-/** Spec §5: an Indian postal code matches the pincode pattern; other countries need only a value. */
+/** Spec §5: an Indian postal code matches the pincode pattern; another country's, that country's format. */
 export function isValidPostalCode(postalCode: string | null | undefined, country: string | null | undefined) {
-  const code = postalCode?.trim() ?? '';
-  if (code === '') return false;
-  return isIndia(country ?? 'IN') ? PINCODE_PATTERN.test(code) : true;
+  return isPostalCodeOf(country ?? 'IN', postalCode ?? '');
 }
 
-/** The country's usual postal code, as a hint under the field abroad: any value is taken (spec §5). */
+const POSTAL_CODE_NAMES: Readonly<Record<string, string>> = {
+  US: 'ZIP code',
+  GB: 'postcode',
+  CA: 'postal code',
+  AU: 'postcode',
+};
+
+/** The field's error: spec §5's for a pincode, the country's own name for it abroad. */
+export function postalCodeMessage(country: string): string {
+  if (isIndia(country)) return PINCODE_MESSAGE;
+  return `Enter a valid ${POSTAL_CODE_NAMES[country.trim().toUpperCase()] ?? 'postal code'}`;
+}
+
+/** The country's usual postal code, as a hint under the field abroad. */
 const POSTAL_CODE_EXAMPLES: Readonly<Record<string, string>> = {
   US: 'ZIP code, e.g. 10118 or 10118-0110',
   GB: 'Postcode, e.g. SW1A 1AA',
@@ -236,7 +248,7 @@ export function checkoutFormSchema(rules: CheckoutFormRules) {
     if (!blank(values.email) && !emailCheck.safeParse(values.email.trim()).success)
       fail('email', EMAIL_MESSAGE);
     if (!blank(values.postalCode) && !isValidPostalCode(values.postalCode, values.country))
-      fail('postalCode', PINCODE_MESSAGE);
+      fail('postalCode', postalCodeMessage(values.country));
 
     if (isShipped(values, rules.isShippingRequired)) {
       required('shippingMobileNumber');
@@ -267,7 +279,7 @@ export function checkoutFormSchema(rules: CheckoutFormRules) {
         !blank(values.billingPostalCode) &&
         !isValidPostalCode(values.billingPostalCode, values.billingCountry)
       )
-        fail('billingPostalCode', PINCODE_MESSAGE);
+        fail('billingPostalCode', postalCodeMessage(values.billingCountry));
     }
 
     if (rules.inviteCodeRequired) required('referralCode');

@@ -1765,3 +1765,64 @@ function stateValueOf(path: string): StateValue {
   const leaf = keys.pop() as string;
   return keys.reduceRight<StateValue>((value, key) => ({ [key]: value }), leaf);
 }
+
+describe('a coupon and a referral code are never both applied (spec §2)', () => {
+  /** Priced with the coupon WELCOME10 applied (the estimate it asked for answered). */
+  async function withCoupon() {
+    const h = await reach.readyToPurchase();
+    const coupon = h.snapshot().context.coupon;
+    coupon.send({ type: 'UPDATE_COUPON_CODE', code: 'WELCOME10' });
+    coupon.send({ type: 'APPLY_COUPON' });
+    await h.resolve('checkCode', { ...estimate, couponDiscount: 50_000 });
+    await h.resolve('fetchPriceEstimate', { ...estimate, couponDiscount: 50_000 });
+    expect(coupon.getSnapshot().context.appliedCode).toBe('WELCOME10');
+    return h;
+  }
+
+  it('a referral code applied after a coupon is checked alone, then empties the coupon', async () => {
+    const h = await withCoupon();
+    const referral = h.snapshot().context.referral;
+    referral.send({ type: 'UPDATE', code: 'FRIEND10' });
+    referral.send({ type: 'APPLY' });
+    expect(h.calls.checkCode.at(-1)?.input).toMatchObject({
+      inputs: { couponCode: null, associateCode: 'FRIEND10' },
+    });
+    await h.resolve('checkCode', { ...estimate, associationDiscount: 20_000 });
+    const coupon = h.snapshot().context.coupon.getSnapshot();
+    expect(coupon.value).toBe('editing');
+    expect(coupon.context).toMatchObject({ code: '', appliedCode: null, saving: 0 });
+    expect(referral.getSnapshot().context.appliedCode).toBe('FRIEND10');
+    expect(h.calls.fetchPriceEstimate.at(-1)?.input).toMatchObject({
+      inputs: { couponCode: null, associateCode: 'FRIEND10' },
+    });
+  });
+
+  it('a coupon applied after a referral code empties the referral field, even one still being checked', async () => {
+    const h = await reach.readyToPurchase({ referralCode: 'FRIEND10' });
+    await h.resolve('checkCode', { ...estimate, associationDiscount: 20_000 });
+    await h.resolve('fetchPriceEstimate', estimate);
+    const referral = h.snapshot().context.referral;
+    expect(referral.getSnapshot().context.appliedCode).toBe('FRIEND10');
+
+    const coupon = h.snapshot().context.coupon;
+    coupon.send({ type: 'UPDATE_COUPON_CODE', code: 'WELCOME10' });
+    coupon.send({ type: 'APPLY_COUPON' });
+    expect(h.calls.checkCode.at(-1)?.input).toMatchObject({
+      inputs: { couponCode: 'WELCOME10', associateCode: null },
+    });
+    // The buyer types another referral code meanwhile: the coupon's answer empties it too.
+    referral.send({ type: 'UPDATE', code: 'OTHER1' });
+    referral.send({ type: 'APPLY' });
+    const [couponCheck, referralCheck] = h.calls.checkCode.slice(-2);
+    couponCheck?.d.resolve({ ...estimate, couponDiscount: 50_000 });
+    // The referral's answer comes late: its check was stopped, it applies nothing.
+    referralCheck?.d.resolve({ ...estimate, associationDiscount: 20_000 });
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(referral.getSnapshot().value).toBe('idle');
+    expect(referral.getSnapshot().context).toMatchObject({ code: '', appliedCode: null });
+    expect(coupon.getSnapshot().context.appliedCode).toBe('WELCOME10');
+    expect(h.calls.fetchPriceEstimate.at(-1)?.input).toMatchObject({
+      inputs: { couponCode: 'WELCOME10', associateCode: null },
+    });
+  });
+});

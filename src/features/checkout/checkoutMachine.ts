@@ -141,15 +141,24 @@ export const checkoutMachine = checkoutSetup.createMachine({
         });
       }),
     },
+    // Spec §2: a coupon and a referral code are never both applied; applying one empties the other first, so
+    // the estimate the applied code asks for is priced with it alone.
     CODE_CHECKED: {
       actions: enqueueActions(({ context, event, enqueue }) => {
-        if (event.kind === 'coupon')
+        if (event.kind === 'coupon') {
+          if (context.variant === 'default') {
+            enqueue.stopChild('check-referral');
+            enqueue.sendTo(context.referral, { type: 'UPDATE', code: '' });
+          }
           enqueue.sendTo(context.coupon, { type: 'COUPON_VERIFIED', saving: event.view.couponDiscount });
-        else
+        } else {
+          enqueue.stopChild('check-coupon');
+          enqueue.sendTo(context.coupon, { type: 'UPDATE_COUPON_CODE', code: '' });
           enqueue.sendTo(context.referral, {
             type: 'REFERRAL_VERIFIED',
             saving: event.view.associationDiscount,
           });
+        }
       }),
     },
     CODE_REFUSED: {

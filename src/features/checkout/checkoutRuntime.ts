@@ -63,6 +63,7 @@ function previousOrderPrefill(order: WireOrderDetails): PreviousOrderPrefill {
   const gst = billing?.gst_details;
   const value = (text: string | null | undefined) => text ?? undefined;
   return {
+    countryCode: value(order.country_name_enum),
     shippingDetails: shipping
       ? {
           mobileNumber: value(shipping.mobile_number),

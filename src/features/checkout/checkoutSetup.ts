@@ -77,9 +77,11 @@ export function estimateInputs(
   context: CheckoutContext,
   { withPinCode = true, code }: { withPinCode?: boolean; code?: { kind: CodeKind; value: string } } = {},
 ): PriceEstimateInputs {
-  const coupon = code?.kind === 'coupon' ? code.value : context.coupon.getSnapshot().context.appliedCode;
-  const referral =
-    code?.kind === 'referral' ? code.value : context.referral.getSnapshot().context.appliedCode;
+  // A code being checked is priced alone: a coupon and a referral code are never applied together (spec §2).
+  const applied = (kind: CodeKind, own: string | null) =>
+    code ? (code.kind === kind ? code.value : null) : own;
+  const coupon = applied('coupon', context.coupon.getSnapshot().context.appliedCode);
+  const referral = applied('referral', context.referral.getSnapshot().context.appliedCode);
   return {
     packages: context.packages,
     couponCode: coupon,

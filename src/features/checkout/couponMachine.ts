@@ -13,6 +13,7 @@ import type { CodeAppliedEmitted } from './analytics';
  * - invalidCoupon: a coupon that was applied and that a later estimate refused (COUPON_VERIFY_FAILED while
  *   verified: the cart changed, the coupon ran out); it shows the message and returns to editing after
  *   COUPON_INVALID_RESET_MS (§9: 3000 ms).
+ * A referral code applied empties the field (UPDATE_COUPON_CODE with no code): the two never apply together.
  * A verified coupon emits coupon_applied, which the page hands to its analytics (spec §1); `codesChanged` tells the
  * checkout that the applied code changed, so it prices the order again. Both calls are the parent's to provide.
  */
@@ -102,6 +103,8 @@ export const couponMachine = setup({
       // The last refusal's message goes while the code is asked about again.
       entry: ['clearError', 'checkCode'],
       on: {
+        // Typing (or a referral code applied, which empties this field) drops the coupon being asked about.
+        UPDATE_COUPON_CODE: { target: 'editing', actions: 'storeCode' },
         COUPON_VERIFIED: {
           target: 'couponVerified',
           actions: ['storeVerified', 'emitCouponApplied', 'codesChanged'],

@@ -62,4 +62,13 @@ describe('draft saver (spec §4 step 13)', () => {
     await vi.advanceTimersByTimeAsync(DRAFT_WRITE_DELAY_MS);
     expect(writes).toHaveLength(1);
   });
+
+  it('never keeps a coupon, referral or invite code: each belongs to the order it was applied to', async () => {
+    const saver = createDraftSaver({ write });
+    saver.save({ ...form('Asha'), couponCode: 'WELCOME10', referralCode: 'BUSINESS-DEMO' });
+    await saver.dispose();
+    expect(writes[0]?.draft.values).toMatchObject({ fullName: 'Asha' });
+    expect(writes[0]?.draft.values).not.toHaveProperty('couponCode');
+    expect(writes[0]?.draft.values).not.toHaveProperty('referralCode');
+  });
 });

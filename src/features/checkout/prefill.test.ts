@@ -157,4 +157,70 @@ describe('checkout prefill (spec §3 previous order, §6 profile, §4 step 13 dr
       '9123456780',
     );
   });
+
+  it('never carries a coupon, referral or invite code from a draft', () => {
+    const old = {
+      values: { address1: '7 Park Street', couponCode: 'WELCOME10', referralCode: 'BUSINESS-DEMO' },
+      useDifferentBillingAddress: false,
+      state: '',
+    };
+    expect(mergePrefill({ profile, draft: old, countryCode: 'IN' })).toMatchObject({
+      address1: '7 Park Street',
+      couponCode: '',
+      referralCode: '',
+    });
+    const draft = draftOf({ ...EMPTY_CHECKOUT_FORM, couponCode: 'WELCOME10', referralCode: 'FRIEND10' });
+    expect(draft.values).not.toHaveProperty('couponCode');
+    expect(draft.values).not.toHaveProperty('referralCode');
+  });
+
+  it("takes an Indian order's address only into an Indian checkout, and its GST details only there", () => {
+    const abroad = mergePrefill({
+      profile,
+      previousOrder: { ...previousOrder, countryCode: 'IN' },
+      countryCode: 'US',
+    });
+    expect(abroad).toMatchObject({
+      country: 'US',
+      address1: '',
+      postalCode: '',
+      city: '',
+      shippingMobileNumber: '',
+      billingAddress1: '',
+      billingPostalCode: '',
+      iHaveGSTDetails: false,
+      GSTIN: '',
+    });
+    // An order that does not say its country is judged by its postal code.
+    expect(mergePrefill({ profile, previousOrder, countryCode: 'GB' }).postalCode).toBe('');
+    expect(mergePrefill({ profile, previousOrder, countryCode: 'IN' }).postalCode).toBe('560001');
+  });
+
+  it("takes a foreign address only for the same country, and only with that country's postal code", () => {
+    const london = {
+      values: { country: 'GB', address1: '10 Downing Street', postalCode: 'SW1A 2AA', city: 'London' },
+      useDifferentBillingAddress: false,
+      state: 'ENGLAND',
+    };
+    expect(mergePrefill({ profile: null, draft: london, countryCode: 'GB' })).toMatchObject({
+      country: 'GB',
+      address1: '10 Downing Street',
+      postalCode: 'SW1A 2AA',
+      state: 'ENGLAND',
+    });
+    for (const countryCode of ['IN', 'US']) {
+      expect(mergePrefill({ profile: null, draft: london, countryCode })).toMatchObject({
+        country: countryCode,
+        address1: '',
+        postalCode: '',
+        city: '',
+        state: '',
+      });
+    }
+    // A UK postcode saved without its country stays out of an Indian form; "110001" out of a US one.
+    const unsaid = { ...london, values: { address1: '1 High Street', postalCode: 'SW1A 2AA' } };
+    expect(mergePrefill({ profile: null, draft: unsaid, countryCode: 'IN' }).postalCode).toBe('');
+    const delhi = { ...london, values: { country: 'US', address1: '5 Park Avenue', postalCode: '110001' } };
+    expect(mergePrefill({ profile: null, draft: delhi, countryCode: 'US' }).address1).toBe('');
+  });
 });

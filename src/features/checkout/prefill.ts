@@ -1,17 +1,21 @@
 import type { ClientProfile } from '@/api/account';
 import { dialCodeOf, isPhoneCountry } from '@/lib/phone';
 import type { CheckoutDraft } from '@/storage/checkoutDraft';
-import { type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from './checkoutForm';
+import { type CheckoutFormValues, EMPTY_CHECKOUT_FORM, isValidPostalCode } from './checkoutForm';
 
 /*
  * The details form's starting values (spec §6: the signed-in buyer's profile prefills the checkout; spec §3
  * "Previous order data reused to prefill the form"; spec §4 step 13: the saved draft). What the buyer typed (the
  * draft) wins over any prefill; an empty draft field takes the prefill. The read-only fields (spec §5: the mobile
- * number, and the full name when the profile has one) always come from the profile.
+ * number, and the full name when the profile has one) always come from the profile. An address (and the number the
+ * courier calls) is taken only where it fits the country chosen now, GST details only for India; codes (coupon,
+ * referral, invite) are never carried into a new checkout: they belong to the order they were applied to.
  */
 
 /** Spec §3: the previous order's data the form reuses. */
 export interface PreviousOrderPrefill {
+  /** The country the order was placed for (ISO code), when it says. */
+  countryCode?: string;
   shippingDetails?: {
     mobileNumber?: string;
     address1?: string;
@@ -27,6 +31,8 @@ export interface PreviousOrderPrefill {
     billingAddress2?: string;
     billingPostalCode?: string;
     billingCity?: string;
+    /** ISO code. */
+    billingCountry?: string;
   };
 }
 
@@ -73,6 +79,7 @@ function fromPreviousOrder(order: PreviousOrderPrefill | null | undefined): Pref
     billingAddress2: billing?.billingAddress2,
     billingPostalCode: billing?.billingPostalCode,
     billingCity: billing?.billingCity,
+    billingCountry: billing?.billingCountry,
   });
 }
 
@@ -91,10 +98,63 @@ function fromDraft(draft: CheckoutDraft | null | undefined): Prefill {
     useDifferentBillingAddress: draft.useDifferentBillingAddress,
     state: draft.state,
     otp: undefined,
+    couponCode: undefined,
+    referralCode: undefined,
     // The buyer accepts the terms for each order, never from a saved draft.
     tAndC: undefined,
     businessTandC: undefined,
   });
+}
+
+const SHIPPING_KEYS = [
+  'shippingMobileNumber',
+  'address1',
+  'address2',
+  'postalCode',
+  'city',
+  'state',
+] as const;
+const BILLING_KEYS = [
+  'billingPersonName',
+  'billingAddress1',
+  'billingAddress2',
+  'billingPostalCode',
+  'billingCity',
+  'billingState',
+  'billingCountry',
+] as const;
+const GST_KEYS = [
+  'iHaveGSTDetails',
+  'companyName',
+  'gstType',
+  'GSTIN',
+  'useDifferentBillingAddress',
+] as const;
+
+const upper = (code: string | undefined) => code?.trim().toUpperCase() || undefined;
+
+/**
+ * What of a saved source fits the country chosen now: its address where it was for that country (or says none)
+ * and its postal code is of that country's format; its GST details in India only.
+ */
+function fitting(values: Prefill, sourceCountry: string | undefined, chosen: string): Prefill {
+  const kept: Prefill = { ...values };
+  const drop = (keys: readonly (keyof CheckoutFormValues)[]) => {
+    for (const key of keys) delete kept[key];
+  };
+  const fits = (country: string | undefined, postalCode: string | undefined) =>
+    (upper(country) ?? chosen) === chosen && (!postalCode || isValidPostalCode(postalCode, chosen));
+  if (!fits(sourceCountry, values.postalCode)) drop(SHIPPING_KEYS);
+  if (!fits(values.billingCountry ?? sourceCountry, values.billingPostalCode)) drop(BILLING_KEYS);
+  if (chosen !== 'IN') drop(GST_KEYS);
+  delete kept.country;
+  return kept;
+}
+
+/** Whether a saved draft was for the country chosen now (its state and delivery belong to that country). */
+export function draftFitsCountry(draft: CheckoutDraft | null | undefined, countryCode: string): boolean {
+  const saved = draft?.values.country;
+  return typeof saved !== 'string' || upper(saved) === upper(countryCode);
 }
 
 /** The form's starting values: defaults, then the previous order, then the profile, then the draft. */
@@ -105,12 +165,15 @@ export function mergePrefill({
   countryCode,
 }: PrefillSources): CheckoutFormValues {
   const profileValues = fromProfile(profile);
+  const draftValues = fromDraft(draft);
+  const chosen = upper(countryCode) ?? upper(draftValues.country) ?? EMPTY_CHECKOUT_FORM.country;
   const merged: CheckoutFormValues = {
     ...EMPTY_CHECKOUT_FORM,
-    ...(countryCode ? { country: countryCode, billingCountry: countryCode } : {}),
-    ...fromPreviousOrder(previousOrder),
+    country: chosen,
+    billingCountry: chosen,
+    ...fitting(fromPreviousOrder(previousOrder), upper(previousOrder?.countryCode), chosen),
     ...profileValues,
-    ...fromDraft(draft),
+    ...fitting(draftValues, upper(draftValues.country), chosen),
   };
   // Read-only fields: the buyer could not have typed them, so the profile's stand.
   if (profileValues.mobileNumber) merged.mobileNumber = profileValues.mobileNumber;
@@ -130,10 +193,17 @@ function isAccountCountry(profile: ClientProfile, country: string): boolean {
 }
 
 /**
- * What the draft keeps of the form (spec §4 step 13): the values without the code and the terms (accepted anew each
- * time), the toggle and the state.
+ * What the draft keeps of the form (spec §4 step 13): the values without the one-time code, the terms (accepted
+ * anew each time) and the coupon, referral or invite code (each belongs to its own order), the toggle and the state.
  */
 export function draftOf(values: CheckoutFormValues): CheckoutDraft {
-  const { otp: _otp, tAndC: _terms, businessTandC: _businessTerms, ...kept } = values;
+  const {
+    otp: _otp,
+    tAndC: _terms,
+    businessTandC: _businessTerms,
+    couponCode: _coupon,
+    referralCode: _referral,
+    ...kept
+  } = values;
   return { values: kept, useDifferentBillingAddress: values.useDifferentBillingAddress, state: values.state };
 }

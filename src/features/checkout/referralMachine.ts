@@ -14,6 +14,7 @@ import type { CodeAppliedEmitted } from './analytics';
  * - "typing resets the state": UPDATE from any settled state → editing (idle when emptied), error cleared;
  *   "updating the code from applied returns to editing"; EDIT reopens the applied or refused code as it is.
  * - CLEAR (removing the success banner) → clearingReferralCode: the field is cleared → idle.
+ * - a coupon applied empties the field (UPDATE with no code): a coupon and a referral code never apply together.
  * `codesChanged` tells the checkout that the applied code changed, so it prices the order again; both calls are the
  * parent's to provide.
  */
@@ -109,6 +110,8 @@ export const referralMachine = setup({
       // The last refusal's message goes while the code is asked about again.
       entry: ['clearError', 'checkCode'],
       on: {
+        // Typing (or a coupon applied, which empties this field) drops the code being asked about.
+        UPDATE: typing,
         REFERRAL_VERIFIED: {
           target: 'appliedReferralCode',
           actions: [

@@ -13,12 +13,14 @@ import { cartStore } from '@/state/cart';
 import { cartEstimateFeatures } from '@/state/cartSelection';
 import { countryStore } from '@/state/country';
 import type { CheckoutEstimateRecord } from '@/storage/checkoutDraft';
+import { keptReferralCode } from '@/storage/referralCode';
 import type { CheckoutTrack } from './analytics';
 import type { CheckoutBoot } from './checkoutBoot';
 import type { CheckoutSnapshot, checkoutMachine } from './checkoutMachine';
 import { checkoutLogic } from './checkoutRuntime';
 import { estimateKeyOf } from './checkoutSetup';
 import { type CheckoutSource, checkoutSelection } from './checkoutSource';
+import { draftFitsCountry } from './prefill';
 import type { CheckoutSummaryState, EstimateStatus } from './summary/types';
 import type { CheckoutVariant } from './variants';
 
@@ -34,7 +36,7 @@ export interface UseCheckoutOptions {
   boot: CheckoutBoot;
   /** ?coupon_code= from the page address: shown in the field. */
   presetCouponCode?: string | null;
-  /** ?referral_code= from the page address: applied on load (spec §4 Referral). */
+  /** ?referral_code= from the page address (else the one the visit arrived with): applied on load (spec §4 Referral). */
   presetReferralCode?: string | null;
   track?: CheckoutTrack;
   features?: CheckoutFeatures;
@@ -101,6 +103,17 @@ export function useCheckout({
 
   const draft = boot.draft?.values;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  // A draft for another country has none of this one's states or pickup points.
+  const fits = draftFitsCountry(boot.draft, countryCode);
+  // Codes come only from the address or the visit, never from a draft: each belongs to the order it was applied to.
+  // The licence and business-kit checkouts take an invite only: no referral or coupon is preset there.
+  const presetCodes =
+    variant === 'default'
+      ? {
+          couponCode: presetCouponCode?.trim() ?? '',
+          referralCode: presetReferralCode?.trim() || keptReferralCode(),
+        }
+      : { couponCode: '', referralCode: null };
   const checkout = useActorRef(logic, {
     input: {
       countryCode,
@@ -110,11 +123,9 @@ export function useCheckout({
       variant,
       adBooking: selection.adBooking,
       selfPickupEnabled: features.selfPickup,
-      deliveryOption: draft?.deliveryOption === 'SELF_PICKUP' ? 'SELF_PICKUP' : 'SHIPPING_SERVICE',
-      stateNameEnum: boot.draft?.state ?? '',
-      // A code applied before (the draft's) is applied again, as a code from the page address is.
-      couponCode: presetCouponCode?.trim() || text(draft?.couponCode),
-      referralCode: presetReferralCode?.trim() || text(draft?.referralCode) || null,
+      deliveryOption: fits && draft?.deliveryOption === 'SELF_PICKUP' ? 'SELF_PICKUP' : 'SHIPPING_SERVICE',
+      stateNameEnum: fits ? (boot.draft?.state ?? '') : '',
+      ...presetCodes,
       draftEmail: text(draft?.email),
       online: isOnline(),
     },
