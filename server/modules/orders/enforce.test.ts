@@ -311,6 +311,7 @@ describe('the country and state an order is priced for', () => {
         state_name_enum: 'CALIFORNIA',
         country_name_enum: 'US',
         country: 'United States',
+        postal_code: '94103',
       },
       expected_total: estimate.amount_payable,
     });

@@ -83,6 +83,7 @@ const commerceRoutes: FastifyPluginAsyncZod<{
           idempotencyKey,
           origin: publicUrl ?? `${request.protocol}://${request.host}`,
           zone: requestTimeZone(request),
+          ip: request.ip,
         });
       },
     );
