@@ -64,6 +64,10 @@ const inMinutes = (seconds: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
+/** The products an order body asks for. */
+const asked = (body: OrderCreateInput) =>
+  body.packages.flatMap((pkg) => pkg.products.filter((p) => p.quantity > 0).map((p) => p.product_id));
+
 function newOrderId(): string {
   return `ord_${randomBytes(16).toString('base64url')}`;
 }
@@ -144,13 +148,15 @@ export function createOrderCreation(
   }
 
   /** Spec §4 step 6: the buyer's unpaid orders holding any of these products are cancelled (stock, codes back). */
-  async function cancelUnpaid(userId: string, productIds: readonly number[]): Promise<void> {
-    for (const id of await repo.findUnpaidHolding(db, userId, productIds)) {
+  async function cancelUnpaid(userId: string, productIds: readonly number[]): Promise<number> {
+    const unpaid = await repo.findUnpaidHolding(db, userId, productIds);
+    for (const id of unpaid) {
       // One paid meanwhile is no longer unpaid: the gate lets the new order through.
       await cancel(id, userId).catch((error: unknown) => {
         if (!(error instanceof HttpError)) throw error;
       });
     }
+    return unpaid.length;
   }
 
   /** The create's rate counters, each with its limit and what a buyer over it is told. */
@@ -260,8 +266,15 @@ export function createOrderCreation(
         try {
           return await createNew(input, hash, orderId, callbackFor);
         } catch (error) {
-          if (!(error instanceof SameItemsHeldError) || tries >= SAME_ITEMS_TRIES) throw error;
-          await cancelUnpaid(input.userId, error.productIds);
+          if (tries >= SAME_ITEMS_TRIES) throw error;
+          if (error instanceof SameItemsHeldError) await cancelUnpaid(input.userId, error.productIds);
+          // The catalogue counts the buyer's own hold as taken: an order it is short for may be theirs.
+          else if (
+            !(error instanceof OutOfStockError) ||
+            (await cancelUnpaid(input.userId, asked(body))) === 0
+          ) {
+            throw error;
+          }
         }
       }
     };
