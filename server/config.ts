@@ -256,7 +256,7 @@ export const CONFIG_VARIABLES = [
   },
   {
     name: 'ORDER_CREATE_LIMIT_PER_HOUR',
-    default: '10',
+    default: '20',
     description:
       'Orders one account may create per hour (429 with Retry-After beyond it); replays of an Idempotency-Key do not count.',
   },
@@ -448,7 +448,7 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000_000).default(900),
   ),
-  ORDER_CREATE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  ORDER_CREATE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
   ORDER_CREATE_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
   RETENTION_SWEEP_MS: z.preprocess(
