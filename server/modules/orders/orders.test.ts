@@ -249,7 +249,19 @@ describe('order creation', () => {
       const retry = await createOrder(shop.app, buyerA, body, key);
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json()).toEqual(first.json());
-      refusedWith(await createOrder(shop.app, buyerA, body, newKey()), 409);
+      // Another buyer finds it sold; the same buyer's new order replaces their own (spec §4 step 6).
+      refusedWith(
+        await createOrder(
+          shop.app,
+          buyerB,
+          { ...body, shipping_details: { ...SHIPPING, email: buyerB.email } },
+          newKey(),
+        ),
+        409,
+      );
+      const replaced = await createOrder(shop.app, buyerA, body, newKey());
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(await statusOf(first.json().order_id)).toBe('CANCELLED');
     } finally {
       await setStock('IBC_VR_HEADSET', before);
     }
