@@ -228,6 +228,28 @@ describe('no hoarding', () => {
     expect(await statusOf(a, bundle.order_id)).toBe('CREATED');
   });
 
+  it('paying again after a failed payment replaces the failed order (spec §4 step 6), giving its stock back', async () => {
+    const a = buyer(4);
+    const before = await stock('IBC_VR_HEADSET');
+    const failed = (await order(a, orderBody(a, [wholePackage(pkg('SOLO'))]))).json();
+    const details = failed.payment_details;
+    const chose = await shop.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/api/choose',
+      payload: {
+        provider_order_id: details.provider_order_id,
+        choice: 'failure',
+        token: details.checkout_token,
+      },
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    expect(await statusOf(a, failed.order_id)).toBe('FAILED');
+    const again = accepted(await order(a, orderBody(a, [wholePackage(pkg('SOLO'))])));
+    expect(await statusOf(a, failed.order_id)).toBe('CANCELLED');
+    expect(await statusOf(a, again.order_id)).toBe('CREATED');
+    expect(await stock('IBC_VR_HEADSET')).toBe(before - 1);
+  });
+
   it("the buyer's own hold on the last unit never blocks their new order for it", async () => {
     const a = buyer(3);
     const before = await stock('IBC_VR_HEADSET');
