@@ -285,6 +285,41 @@ export const CONFIG_VARIABLES = [
     description: 'Refund requests the provider may refuse before the refund is left to a person.',
   },
   {
+    name: 'ORDER_MAX_QUANTITY',
+    default: '10',
+    description:
+      'Units of one product an order may take, where the catalogue sets no maximum of its own (products.max_order_quantity); ad slots are bounded by ORDER_UNPAID_SCREEN_DAYS_PER_BUYER instead.',
+  },
+  {
+    name: 'ORDER_UNPAID_UNITS_PER_BUYER',
+    default: '20',
+    description: "Units of stock one buyer's unpaid orders may hold at once; beyond it a new order gets 409.",
+  },
+  {
+    name: 'ORDER_UNPAID_SCREEN_DAYS_PER_BUYER',
+    default: '300',
+    description:
+      "Ad screen-days (devices × days) one buyer's unpaid ad orders may hold at once; beyond it a new ad order gets 409.",
+  },
+  {
+    name: 'ORDER_AD_SCREEN_DAYS_PER_DAY',
+    default: '900',
+    description:
+      'Ad screen-days one account may put on hold per day, counting every new ad order, so a cancelled and re-created hold cannot be kept all day (429 beyond it).',
+  },
+  {
+    name: 'ORDER_CREATE_LIMIT_PER_HOUR',
+    default: '20',
+    description:
+      'Orders one account may create per hour (429 with Retry-After beyond it); replays of an Idempotency-Key do not count.',
+  },
+  {
+    name: 'ORDER_CREATE_IP_LIMIT_PER_HOUR',
+    default: '60',
+    description:
+      'Orders created per client IP address (IPv6: per /64) per hour, from every account together.',
+  },
+  {
     name: 'RETENTION_DAYS',
     default: '90',
     description:
@@ -514,6 +549,21 @@ export const configSchema = z.object({
     z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ),
   REFUND_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
+  ORDER_MAX_QUANTITY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+  ORDER_UNPAID_UNITS_PER_BUYER: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(20),
+  ),
+  ORDER_UNPAID_SCREEN_DAYS_PER_BUYER: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(300),
+  ),
+  ORDER_AD_SCREEN_DAYS_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).default(900),
+  ),
+  ORDER_CREATE_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  ORDER_CREATE_IP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
   RETENTION_SWEEP_MS: z.preprocess(
     emptyToUndefined,

@@ -48,9 +48,11 @@ export function buildServices(
     contentVersion: catalogue.contentVersion,
     shippingChargeMinor: (pincode, countryCode) =>
       places.shippingChargeMinor(pincode, pricingCountry(countryCode)),
+    deliversTo: (pincode) => places.availability(pincode),
     features: {
       selfPickup: config.features.selfPickup,
       internationalUsers: config.features.internationalUsers,
+      availabilityCheckByPincode: config.features.availabilityCheckByPincode,
     },
     version: catalogueVersion,
   });
@@ -64,6 +66,14 @@ export function buildServices(
     pickupLocations: () => places.pickupLocations(),
     provider: payments.provider,
     refundMaxAttempts: config.REFUND_MAX_ATTEMPTS,
+    limits: {
+      maxQuantity: config.ORDER_MAX_QUANTITY,
+      unpaidUnits: config.ORDER_UNPAID_UNITS_PER_BUYER,
+      unpaidScreenDays: config.ORDER_UNPAID_SCREEN_DAYS_PER_BUYER,
+      screenDaysPerDay: config.ORDER_AD_SCREEN_DAYS_PER_DAY,
+      perAccountPerHour: config.ORDER_CREATE_LIMIT_PER_HOUR,
+      perAddressPerHour: config.ORDER_CREATE_IP_LIMIT_PER_HOUR,
+    },
     catalogueVersion,
     stockTaken: catalogue.stockTaken,
   });

@@ -114,6 +114,26 @@ interface OpenedPglite {
   close(): Promise<void>;
 }
 
+/**
+ * pg.Pool's query drops its connection on any error; over pglite-socket's one connection the reconnect races the old
+ * one's goodbye, so the query after any refused statement (a unit out of stock, a used key) failed too. A statement
+ * the database refused (a DatabaseError) leaves the connection sound: it is kept.
+ */
+function keepConnectionOnSqlError(pool: pg.Pool): void {
+  const query = async (config: unknown, values?: unknown) => {
+    const client = await pool.connect();
+    try {
+      const result = await client.query(config as pg.QueryConfig, values as unknown[] | undefined);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      throw error;
+    }
+  };
+  pool.query = query as typeof pool.query;
+}
+
 /** PGlite on this thread: its queries block the event loop while they run (the tests' fast path). */
 async function openPgliteInThread(dataDir: string, runSeed: SeedOptions | false): Promise<OpenedPglite> {
   const client = await PGlite.create(dataDir);
@@ -197,6 +217,7 @@ export async function openPgliteWorker(
   });
   // A connection lost with the thread: the next query fails and the health probe reports it.
   pool.on('error', () => undefined);
+  keepConnectionOnSqlError(pool);
 
   let closing: Promise<void> | undefined;
   const close = () => {

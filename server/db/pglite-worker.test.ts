@@ -36,6 +36,18 @@ describeOnPglite('embedded PGlite on its own thread', { timeout: 60_000 }, () =>
     for (const database of open) await database.close();
   });
 
+  it('answers the query after one the database refused (a unit out of stock), on its one connection', async () => {
+    const database = await openDatabase({ DATA_DIR: IN_MEMORY, DATABASE_URL: undefined }, { seed: false });
+    open.push(database);
+    for (let i = 0; i < 3; i += 1) {
+      await expect(database.db.execute(sql`select 1 / ${0}::integer`)).rejects.toThrow();
+      const answer = (await database.db.execute(sql`select ${i}::integer as n`)) as unknown as {
+        rows: unknown[];
+      };
+      expect(answer.rows).toEqual([{ n: i }]);
+    }
+  });
+
   it('migrates, seeds, queries, commits and rolls back, and keeps its data across a reopen', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-worker-'));
     const first = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });

@@ -43,9 +43,27 @@ export async function countHit(db: Executor, key: string, windowStart: Date, cos
   return count;
 }
 
-function windowStartOf(rule: RateLimitRule, at: Date): Date {
-  const windowMs = rule.windowSeconds * 1000;
-  return new Date(Math.floor(at.getTime() / windowMs) * windowMs);
+/**
+ * countHit for several counters in one upsert that another statement embeds (as a CTE), so the hits commit or roll
+ * back with its work: the returned rows are each counter's key and new total.
+ */
+export function countHits(db: Executor, hits: readonly { key: string; windowStart: Date; cost: number }[]) {
+  return db
+    .insert(rateLimitCounters)
+    .values(hits.map((hit) => ({ key: hit.key, windowStart: hit.windowStart, count: hit.cost })))
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`least(${rateLimitCounters.count}::bigint + excluded.count, ${COUNTER_MAX})` },
+    })
+    .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count });
+}
+
+/** The fixed window a hit at `now` counts in, and the seconds until it ends (what Retry-After says). */
+export function windowOf(windowSeconds: number, now: Date): { windowStart: Date; retryAfterSeconds: number } {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { windowStart, retryAfterSeconds };
 }
 
 /** Deletes the counters of windows that started before `before` (keys never hit again, e.g. one-off IPs). */
@@ -64,15 +82,13 @@ export async function hitRateLimit(
   cost = 1,
 ): Promise<RateLimitResult> {
   if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`${rule.key}: a window is at most a day`);
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = windowStartOf(rule, now);
+  const { windowStart, retryAfterSeconds } = windowOf(rule.windowSeconds, now);
   if (now.getTime() >= nextSweepAt) {
     nextSweepAt = now.getTime() + SWEEP_EVERY_MS;
     await sweepRateLimitCounters(db, new Date(now.getTime() - 2 * MAX_WINDOW_SECONDS * 1000));
   }
   const count = await countHit(db, rule.key, windowStart, cost);
   if (count <= rule.limit) return { allowed: true, count };
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: false, retryAfterSeconds };
 }
 
@@ -90,7 +106,7 @@ export async function giveBackHits(db: Executor, rules: readonly RateLimitRule[]
         ...rules.map((rule) =>
           and(
             eq(rateLimitCounters.key, rule.key),
-            eq(rateLimitCounters.windowStart, windowStartOf(rule, at)),
+            eq(rateLimitCounters.windowStart, windowOf(rule.windowSeconds, at).windowStart),
           ),
         ),
       ),

@@ -45,6 +45,8 @@ export const products = pgTable(
     availabilityType: text('availability_type').$type<AvailabilityType>().notNull().default('LIMITED'),
     /** Units on hand; ignored when availability_type is UNLIMITED. */
     availableQuantity: integer('available_quantity').notNull().default(0),
+    /** Units one order may take; null: ORDER_MAX_QUANTITY. */
+    maxOrderQuantity: integer('max_order_quantity'),
     hsnCode: text('hsn_code').notNull(),
     /** GST rate in basis points: 1800 = 18 %. */
     gstRateBp: integer('gst_rate_bp').notNull(),
@@ -61,6 +63,7 @@ export const products = pgTable(
     check('products_gst_rate', sql`${t.gstRateBp} between 0 and 10000`),
     // Stock is never oversold: an order's decrement that would go below zero fails its statement.
     check('products_available_quantity', sql`${t.availableQuantity} >= 0`),
+    check('products_max_order_quantity', sql`${t.maxOrderQuantity} is null or ${t.maxOrderQuantity} > 0`),
   ],
 );
 

@@ -47,6 +47,8 @@ interface SeedProduct {
   productType: 'game' | 'default' | 'ad';
   /** undefined: UNLIMITED. */
   stock?: number;
+  /** Units one order may take; undefined: ORDER_MAX_QUANTITY. */
+  maxPerOrder?: number;
   hsnCode: string;
   gstRateBp: number;
   vendor: { vendorType: 'SELF' | 'OTHER'; vendorName: string };
@@ -174,6 +176,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     picture: 'custom-bat',
     productType: 'default',
     stock: 40,
+    maxPerOrder: 5,
     hsnCode: '9506',
     gstRateBp: 1200,
     vendor: BAT_MAKER,
@@ -189,6 +192,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     picture: 'bat-grip',
     productType: 'default',
     stock: 500,
+    maxPerOrder: 20,
     hsnCode: '9506',
     gstRateBp: 1200,
     vendor: SELF,
@@ -220,6 +224,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     picture: 'club-edition',
     productType: 'default',
     stock: 0,
+    maxPerOrder: 2,
     hsnCode: '9504',
     gstRateBp: 1800,
     vendor: SELF,
@@ -248,6 +253,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description: 'Annual premium licence per pin: every mode, tournaments and leaderboards for your venue.',
     picture: 'business-licence',
     productType: 'default',
+    maxPerOrder: 25,
     hsnCode: '997331',
     gstRateBp: 1800,
     vendor: SELF,
@@ -261,6 +267,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description: 'Annual basic licence per pin: nets and quick matches.',
     picture: 'business-licence',
     productType: 'default',
+    maxPerOrder: 25,
     hsnCode: '997331',
     gstRateBp: 1800,
     vendor: SELF,
@@ -762,6 +769,7 @@ export async function seedCatalogue(db: SeedDatabase, now: Date = new Date()): P
         productType: p.productType,
         availabilityType: p.stock === undefined ? ('UNLIMITED' as const) : ('LIMITED' as const),
         availableQuantity: p.stock ?? 0,
+        maxOrderQuantity: p.maxPerOrder ?? null,
         hsnCode: p.hsnCode,
         gstRateBp: p.gstRateBp,
         vendorType: p.vendor.vendorType,

@@ -20,14 +20,21 @@ describeOnPostgres('ad bookings under concurrency (PostgreSQL)', () => {
   beforeAll(async () => {
     shop = await testApp({
       now: () => NOW,
-      config: { OTP_TEST_NUMBERS: testNumbers(5), ACCESS_TOKEN_TTL_SECONDS: 86_400 },
+      // Fifty buyers, each ordering once (a buyer's new order replaces their own unpaid one), from one address.
+      config: {
+        OTP_TEST_NUMBERS: testNumbers(50),
+        ACCESS_TOKEN_TTL_SECONDS: 86_400,
+        OTP_IP_LIMIT_PER_HOUR: 1000,
+        OTP_NETWORK_LIMIT_PER_HOUR: 1000,
+        ORDER_CREATE_IP_LIMIT_PER_HOUR: 1000,
+      },
     });
     arena = (await loadCatalogue(shop.app, ['AD_MUMBAI_ARENA'])).get(
       'AD_MUMBAI_ARENA',
     ) as PackageWithEstimate;
     buyers = [];
-    for (let n = 1; n <= 5; n += 1) buyers.push(await signIn(shop.app, n));
-  }, 60_000);
+    for (let n = 1; n <= 50; n += 1) buyers.push(await signIn(shop.app, n));
+  }, 120_000);
 
   afterAll(async () => {
     await shop?.close();

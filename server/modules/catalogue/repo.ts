@@ -40,6 +40,8 @@ export interface CatalogueProduct {
   productType: ProductType;
   availabilityType: AvailabilityType;
   availableQuantity: number;
+  /** Units one order may take; null: the shop's default (ORDER_MAX_QUANTITY). */
+  maxOrderQuantity: number | null;
   hsnCode: string;
   gstRateBp: number;
   vendorType: 'SELF' | 'OTHER';
@@ -218,6 +220,7 @@ export async function loadProducts(
         productType: p.productType,
         availabilityType: p.availabilityType,
         availableQuantity: p.availableQuantity,
+        maxOrderQuantity: p.maxOrderQuantity,
         hsnCode: p.hsnCode,
         gstRateBp: p.gstRateBp,
         vendorType: p.vendorType,

@@ -38,7 +38,8 @@ async function service(otherDiscounts: OtherDiscountRule[]) {
     findPackage: catalogue.findPackage,
     contentVersion: catalogue.contentVersion,
     shippingChargeMinor: async () => 9_900,
-    features: { selfPickup: true, internationalUsers: true },
+    deliversTo: async () => ({ is_available: true, message: '' }),
+    features: { selfPickup: true, internationalUsers: true, availabilityCheckByPincode: true },
     otherDiscounts,
   });
   const packages = [

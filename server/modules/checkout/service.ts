@@ -1,4 +1,6 @@
 import { currencyForCountry, toMajor } from '@contract/money';
+import type { PincodeAvailability } from '@contract/places';
+import { postalCodeProblem } from '@contract/postal-codes';
 import type { EstimatePackageResult, NamedDiscount, PriceEstimateResponse } from '@contract/pricing';
 import type { Database } from '../../db/client';
 import type { CataloguePackage } from '../catalogue/repo';
@@ -26,7 +28,9 @@ export interface CheckoutServiceDeps {
   findPackage: (id: number) => Promise<CataloguePackage | undefined>;
   /** The shipping charge to a postal code in minor units of the country's currency; 0 when none is set. */
   shippingChargeMinor: (pincode: string, countryCode: string) => Promise<number>;
-  features: { selfPickup: boolean; internationalUsers: boolean };
+  /** Whether the shop delivers to an Indian pincode (the places module's check, from memory). */
+  deliversTo: (pincode: string) => Promise<Pick<PincodeAvailability, 'is_available' | 'message'>>;
+  features: { selfPickup: boolean; internationalUsers: boolean; availabilityCheckByPincode: boolean };
   otherDiscounts?: readonly OtherDiscountRule[];
   /**
    * Coupons and associate codes are kept in memory per catalogue version (a trigger bumps it on any write to
@@ -38,7 +42,16 @@ export interface CheckoutServiceDeps {
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, now, findPackage, shippingChargeMinor, features, otherDiscounts = [], version } = deps;
+  const {
+    db,
+    now,
+    findPackage,
+    shippingChargeMinor,
+    deliversTo,
+    features,
+    otherDiscounts = [],
+    version,
+  } = deps;
   const { couponDiscount, associateDiscount, checkInvite } = createCheckoutCodes({
     db,
     now,
@@ -50,6 +63,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     input: PriceEstimateInput,
     variant: EstimateVariant,
     userId: string | null,
+    /** The request's field the shipping pincode came from (an order's is shipping_details.pin_code). */
+    pinCodeField = 'shipping_pin_code',
   ): Promise<PriceEstimateResponse> {
     const countryCode = pricingCountry(input);
     if (!variant.international && countryCode !== 'IN') {
@@ -112,8 +127,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     let shippingMinor = 0;
     const pincode = input.shipping_pin_code?.trim() ?? '';
     if (isShippingRequired && !selfPickup && pincode !== '') {
-      if (countryCode === 'IN' && !/^\d{6}$/.test(pincode)) {
-        throw refuse('enter a valid pincode', 'shipping_pin_code');
+      const problem = postalCodeProblem(pincode, countryCode);
+      if (problem) throw refuse(problem, pinCodeField);
+      if (countryCode === 'IN' && features.availabilityCheckByPincode) {
+        const delivery = await deliversTo(pincode);
+        if (!delivery.is_available) throw refuse(delivery.message, pinCodeField);
       }
       shippingMinor = await shippingChargeMinor(pincode, countryCode);
     }

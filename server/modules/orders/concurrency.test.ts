@@ -23,15 +23,28 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
   let shop: TestApp;
   let solo: PackageWithEstimate;
   let buyer: Buyer;
+  /** A buyer's new order replaces their unpaid one for the same items: concurrent orders come from many buyers. */
+  let crowd: Buyer[];
 
   beforeAll(async () => {
     shop = await testApp({
       now: () => NOW,
-      config: { OTP_TEST_NUMBERS: testNumbers(2), ACCESS_TOKEN_TTL_SECONDS: 86_400 },
+      // Every request comes from one address here: its limits are not under test.
+      config: {
+        OTP_TEST_NUMBERS: testNumbers(31),
+        OTP_IP_LIMIT_PER_HOUR: 1000,
+        OTP_NETWORK_LIMIT_PER_HOUR: 1000,
+        ACCESS_TOKEN_TTL_SECONDS: 86_400,
+        ORDER_CREATE_IP_LIMIT_PER_HOUR: 1000,
+      },
     });
     solo = (await loadCatalogue(shop.app, ['SOLO'])).get('SOLO') as PackageWithEstimate;
     buyer = await signIn(shop.app, 1);
+    crowd = [];
+    for (let n = 2; n <= 31; n += 1) crowd.push(await signIn(shop.app, n));
   }, 60_000);
+
+  const member = (i: number) => crowd[i] as Buyer;
 
   afterAll(async () => {
     await shop?.close();
@@ -69,15 +82,17 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
       catalogue.get('GAME_PLUS_BAT'),
     ] as PackageWithEstimate[];
     const before = { headset: await stock('IBC_VR_HEADSET'), bat: await stock('IBC_TRACKED_BAT') };
-    const bodies = [
-      orderBody(buyer, [wholePackage(solo), wholePackage(bundle as PackageWithEstimate)]),
-      orderBody(buyer, [
+    const bodies = (as: Buyer) => [
+      orderBody(as, [wholePackage(solo), wholePackage(bundle as PackageWithEstimate)]),
+      orderBody(as, [
         wholePackage(bundle as PackageWithEstimate),
         wholePackage(family as PackageWithEstimate),
       ]),
     ];
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => createOrder(shop.app, buyer, bodies[i % 2], `either-order-${i}`)),
+      Array.from({ length: 30 }, (_, i) =>
+        createOrder(shop.app, member(i), bodies(member(i))[i % 2], `either-order-${i}`),
+      ),
     );
     expect(
       answers.every((a) => a.statusCode === 200),
@@ -101,13 +116,27 @@ describeOnPostgres('orders under concurrency (PostgreSQL)', () => {
 
   it('concurrent orders for the last N units sell exactly N', async () => {
     const N = 5;
+    // The crowd's earlier orders go first, so only the N units are left to sell.
+    const open = await shop.db
+      .select({ id: orders.id, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.status, 'CREATED'));
+    for (const row of open) {
+      const owner = [buyer, ...crowd].find((b) => b.userId === row.userId) as Buyer;
+      await shop.app.inject({
+        method: 'GET',
+        url: `/api/commerce/order/${row.id}/cancel/v1/`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+    }
     await shop.db
       .update(products)
       .set({ availableQuantity: N })
       .where(eq(products.productCode, 'IBC_VR_HEADSET'));
-    const body = orderBody(buyer, [wholePackage(solo)]);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => createOrder(shop.app, buyer, body, `last-units-${i}`)),
+      Array.from({ length: 30 }, (_, i) =>
+        createOrder(shop.app, member(i), orderBody(member(i), [wholePackage(solo)]), `last-units-${i}`),
+      ),
     );
     const sold = answers.filter((a) => a.statusCode === 200);
     const refused = answers.filter((a) => a.statusCode !== 200);

@@ -18,6 +18,17 @@ export const PAYMENT_CLAIM_MS = 30_000;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
+/** What one order may take, and what one buyer's unpaid orders may hold and how fast they come (ORDER_* config). */
+export interface OrderLimits {
+  /** Units of a product per order where the catalogue sets none. */
+  maxQuantity: number;
+  unpaidUnits: number;
+  unpaidScreenDays: number;
+  screenDaysPerDay: number;
+  perAccountPerHour: number;
+  perAddressPerHour: number;
+}
+
 export interface OrdersServiceDeps {
   db: Database;
   now: () => Date;
@@ -28,6 +39,7 @@ export interface OrdersServiceDeps {
   provider: PaymentProvider;
   /** REFUND_MAX_ATTEMPTS: refund requests the provider may refuse before a person is asked to refund by hand. */
   refundMaxAttempts: number;
+  limits: OrderLimits;
   /** Told of this process's own stock changes, so its catalogue re-reads at once. */
   catalogueVersion?: CatalogueVersion | undefined;
   /** A create took stock and moved the catalogue's version: the catalogue follows (`catalogue.stockTaken`). */

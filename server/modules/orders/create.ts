@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ORDER_RESERVATION_MINUTES, type OrderCreateResponse } from '@contract/orders';
 import type { Executor } from '../../db/client';
+import { windowOf } from '../../db/rate-limit';
 import { HttpError } from '../../errors';
+import { clientKey, tooManyRequests } from '../../plugins/rate-limit';
 import * as ads from '../ads/repo';
 import { shortDay } from '../ads/rules';
 import type { EstimateVariant } from '../checkout/rules';
@@ -43,6 +45,29 @@ class AdClashError extends HttpError {
   }
 }
 
+/** The buyer holds an unpaid order for some of the same products: it is cancelled, then the create is tried again. */
+class SameItemsHeldError extends HttpError {
+  constructor(readonly productIds: readonly number[]) {
+    super(409, 'Another order of yours for these items is being placed. Try again in a moment.', {
+      field: 'packages',
+    });
+  }
+}
+
+/** How many times a create cancels the buyer's unpaid orders for the same items before it gives up. */
+const SAME_ITEMS_TRIES = 3;
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 86_400;
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
+
+/** The products an order body asks for. */
+const asked = (body: OrderCreateInput) =>
+  body.packages.flatMap((pkg) => pkg.products.filter((p) => p.quantity > 0).map((p) => p.product_id));
+
 function newOrderId(): string {
   return `ord_${randomBytes(16).toString('base64url')}`;
 }
@@ -55,11 +80,14 @@ export function createOrderCreation(
     expireDue,
     expireIfDue,
     isDue,
+    cancel,
     ensurePayment,
     handOut,
-  }: Pick<Settlement, 'markPaid'> & Pick<Expiry, 'expireDue' | 'expireIfDue' | 'isDue'> & ProviderPayments,
+  }: Pick<Settlement, 'markPaid'> &
+    Pick<Expiry, 'expireDue' | 'expireIfDue' | 'isDue' | 'cancel'> &
+    ProviderPayments,
 ) {
-  const { db, now, log, transaction } = ctx;
+  const { db, now, log, transaction, limits } = ctx;
   const prepare = (body: OrderCreateInput, variant: EstimateVariant, userId: string) =>
     prepareOrder(ctx, body, variant, userId);
 
@@ -120,6 +148,84 @@ export function createOrderCreation(
     await repo.recordRedemption(tx, { couponCode: code, userId, orderId, at });
   }
 
+  /** Spec §4 step 6: the buyer's unpaid orders holding any of these products are cancelled (stock, codes back). */
+  async function cancelUnpaid(userId: string, productIds: readonly number[]): Promise<number> {
+    const unpaid = await repo.findUnpaidHolding(db, userId, productIds);
+    for (const id of unpaid) {
+      // One paid meanwhile is no longer unpaid: the gate lets the new order through.
+      await cancel(id, userId).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) throw error;
+      });
+    }
+    return unpaid.length;
+  }
+
+  /** The create's rate counters, each with its limit and what a buyer over it is told. */
+  function rateHits(userId: string, ip: string, screenDays: number, at: Date) {
+    const hour = windowOf(HOUR_SECONDS, at);
+    const day = windowOf(DAY_SECONDS, at);
+    const hits = [
+      {
+        key: `orders:create:user:${userId}`,
+        windowStart: hour.windowStart,
+        cost: 1,
+        limit: limits.perAccountPerHour,
+        refusal: () =>
+          tooManyRequests(
+            `You have placed too many orders this hour. Try again in ${inMinutes(hour.retryAfterSeconds)}.`,
+            hour.retryAfterSeconds,
+          ),
+      },
+      {
+        key: `orders:create:ip:${clientKey(ip)}`,
+        windowStart: hour.windowStart,
+        cost: 1,
+        limit: limits.perAddressPerHour,
+        refusal: () =>
+          tooManyRequests(
+            `Too many orders were placed from your network this hour. Try again in ${inMinutes(hour.retryAfterSeconds)}.`,
+            hour.retryAfterSeconds,
+          ),
+      },
+    ];
+    if (screenDays > 0) {
+      hits.push({
+        key: `orders:ad_screen_days:user:${userId}`,
+        windowStart: day.windowStart,
+        cost: screenDays,
+        limit: limits.screenDaysPerDay,
+        refusal: () =>
+          tooManyRequests(
+            `You have put ${limits.screenDaysPerDay} ad screen-days on hold today, as many as a day allows. Try again in ${inMinutes(day.retryAfterSeconds)}.`,
+            day.retryAfterSeconds,
+          ),
+      });
+    }
+    return hits;
+  }
+
+  /** The gate's refusal as the buyer reads it. */
+  function gateRefusal(refusal: repo.HoldRefusal, hits: ReturnType<typeof rateHits>, productIds: number[]) {
+    switch (refusal.kind) {
+      case 'rate':
+        return (hits.find((hit) => hit.key === refusal.detail) ?? hits[0])?.refusal();
+      case 'same_items':
+        return new SameItemsHeldError(productIds);
+      case 'units':
+        return refuse(
+          409,
+          `You already have unpaid orders holding ${refusal.detail} units, and one buyer may hold ${limits.unpaidUnits}. Pay for or cancel them first.`,
+          'packages',
+        );
+      case 'screen_days':
+        return refuse(
+          409,
+          `Your unpaid ad orders already hold ${refusal.detail} screen-days (devices × days), and one buyer may hold ${limits.unpaidScreenDays}. Pay for or cancel them first.`,
+          DEVICES_FIELD,
+        );
+    }
+  }
+
   async function replay(
     existing: { requestHash: string; orderId: string | null },
     hash: string,
@@ -144,13 +250,33 @@ export function createOrderCreation(
     idempotencyKey: string;
     /** The shop's origin, for the hosted page's way back. */
     origin: string;
+    /** The client's address, for the creation rate per address. */
+    ip: string;
   }): Promise<OrderCreateResponse> {
     const { body, variant } = input;
     const hash = requestHash(variant, body);
     const orderId = newOrderId();
     const callbackFor = (id: string) => `${input.origin}/pay/return/${encodeURIComponent(id)}`;
 
-    const attempt = () => createNew(input, hash, orderId, callbackFor);
+    // A new order replaces the buyer's unpaid ones for the same items before it takes stock, so their hold never
+    // blocks it and both never hold stock.
+    const attempt = async () => {
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await createNew(input, hash, orderId, callbackFor);
+        } catch (error) {
+          if (tries >= SAME_ITEMS_TRIES) throw error;
+          if (error instanceof SameItemsHeldError) await cancelUnpaid(input.userId, error.productIds);
+          // The catalogue counts the buyer's own hold as taken: an order it is short for may be theirs.
+          else if (
+            !(error instanceof OutOfStockError) ||
+            (await cancelUnpaid(input.userId, asked(body))) === 0
+          ) {
+            throw error;
+          }
+        }
+      }
+    };
     try {
       return await attempt();
     } catch (error) {
@@ -171,7 +297,7 @@ export function createOrderCreation(
     orderId: string,
     callbackFor: (id: string) => string,
   ): Promise<OrderCreateResponse> {
-    const { userId, body, variant, idempotencyKey } = input;
+    const { userId, body, variant, idempotencyKey, ip } = input;
     // A retry usually meets its key in the transaction; one the catalogue would refuse now (say, the last unit is
     // its own order's) is answered what it was answered before.
     let prepared: Awaited<ReturnType<typeof prepare>>;
@@ -251,11 +377,26 @@ export function createOrderCreation(
       // This request creates the provider's payment once the order is committed.
       paymentClaimUntil: totalMinor > 0 ? new Date(at.getTime() + PAYMENT_CLAIM_MS) : null,
     };
+    const productIds = [
+      ...new Set(
+        snapshot.flatMap((pkg) => pkg.products.filter((p) => p.quantity > 0).map((p) => p.product_id)),
+      ),
+    ];
+    const screenDays = adHold ? adHold.days * adHold.deviceCodes.length : 0;
+    const hits = rateHits(userId, ip, screenDays, at);
     const insert = (ex: Executor) =>
       repo.createOrder(ex, {
         order: newOrder,
         key: { key: idempotencyKey, requestHash: hash },
         wanted: [...wanted.entries()].map(([product_id, line]) => ({ product_id, quantity: line.quantity })),
+        gate: {
+          productIds,
+          units: [...wanted.values()].reduce((sum, line) => sum + (line.limited ? line.quantity : 0), 0),
+          unitCap: limits.unpaidUnits,
+          screenDays,
+          screenDayCap: limits.unpaidScreenDays,
+          hits,
+        },
       });
     // Only an order that needs its invite takes a use of it.
     const inviteCode = needsInvite(snapshot) ? body.invite_code : null;
@@ -279,6 +420,8 @@ export function createOrderCreation(
           });
     const created = await written.catch(async (error: unknown) => {
       if (repo.isIdempotencyKeyTaken(error)) return null;
+      const refusal = repo.holdRefusal(error);
+      if (refusal) throw gateRefusal(refusal, hits, productIds) ?? error;
       if (repo.isStockShortfall(error)) throw await shortfall(wanted);
       if (adHold && ads.isAdClash(error)) throw await adClash(adHold);
       throw error;

@@ -249,7 +249,19 @@ describe('order creation', () => {
       const retry = await createOrder(shop.app, buyerA, body, key);
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json()).toEqual(first.json());
-      refusedWith(await createOrder(shop.app, buyerA, body, newKey()), 409);
+      // Another buyer finds it sold; the same buyer's new order replaces their own (spec §4 step 6).
+      refusedWith(
+        await createOrder(
+          shop.app,
+          buyerB,
+          { ...body, shipping_details: { ...SHIPPING, email: buyerB.email } },
+          newKey(),
+        ),
+        409,
+      );
+      const replaced = await createOrder(shop.app, buyerA, body, newKey());
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(await statusOf(first.json().order_id)).toBe('CANCELLED');
     } finally {
       await setStock('IBC_VR_HEADSET', before);
     }
@@ -312,7 +324,9 @@ describe('order creation', () => {
           ...orderBody(buyerA, solo).billing_details,
           country_name_enum: 'US',
           state_name_enum: null,
+          postal_code: '94103',
         },
+        shipping_details: { ...SHIPPING, email: buyerA.email, pin_code: '94103', country: 'United States' },
       }),
       newKey(),
       '/api/commerce/order/create/multiple_packages/v2/',
@@ -388,7 +402,7 @@ describe('cancel and expiry', () => {
   it('the sweep expires lapsed orders nobody reads', async () => {
     const before = await stockOf('IBC_VR_HEADSET');
     await created();
-    await created();
+    await created(orderBody(buyerB, [wholePackage(pkg('SOLO'))]), buyerB);
     expect(await stockOf('IBC_VR_HEADSET')).toBe(before - 2);
     clock = new Date(START.getTime() + 31 * 60_000);
     expect(await shop.app.orders.expireDue()).toBeGreaterThanOrEqual(2);

@@ -6,13 +6,14 @@ import type { OrderRow, StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { paymentServicesFor } from '../catalogue/read';
 import type { CatalogueAd } from '../catalogue/repo';
-import type { EstimateVariant, PriceEstimateInput } from '../checkout/rules';
+import { type EstimateVariant, type PriceEstimateInput, pricingCountry } from '../checkout/rules';
 import { type OrdersContext, refuse } from './context';
 import {
   adHoldOf,
   assertAdQuantities,
   assertExpectedTotal,
   assertInvitePresent,
+  assertPostalCodes,
   assertVerifiedEmail,
 } from './rules';
 
@@ -80,23 +81,32 @@ export async function prepareOrder(
     findPackage,
     pickupLocations,
     now,
-  }: Pick<OrdersContext, 'db' | 'checkout' | 'findPackage' | 'pickupLocations' | 'now'>,
+    limits,
+  }: Pick<OrdersContext, 'db' | 'checkout' | 'findPackage' | 'pickupLocations' | 'now' | 'limits'>,
   body: OrderCreateInput,
   variant: EstimateVariant,
   userId: string,
 ) {
   await assertVerifiedEmail(db, userId, body);
-  const estimate = await checkout.estimate(estimateInput(body), variant, userId);
+  const priceInput = estimateInput(body);
+  assertPostalCodes(body, pricingCountry(priceInput));
+  const estimate = await checkout.estimate(priceInput, variant, userId, 'shipping_details.pin_code');
   const currency = estimate.currency as Currency;
   const minor = (major: number) => toMinor(major, currency);
 
   const snapshot: StoredOrderPackage[] = [];
-  const wanted = new Map<number, { quantity: number; name: string; limited: boolean }>();
+  const wanted = new Map<
+    number,
+    { quantity: number; name: string; limited: boolean; max: number | null; field: string }
+  >();
   const ads: CatalogueAd[] = [];
   for (const [index, priced] of estimate.packages.entries()) {
     const pkg = await findPackage(priced.package_id);
     if (!pkg) throw refuse(404, 'Package not found', `packages.${index}.package_id`);
     if (pkg.ad) ads.push(pkg.ad);
+    const sent = body.packages.findIndex((p) => p.package_id === pkg.id);
+    const lineField = (productId: number) =>
+      `packages.${sent}.products.${body.packages[sent]?.products.findIndex((p) => p.product_id === productId)}.quantity`;
     const products = priced.products.map((line) => {
       const item = pkg.items.find((i) => i.product.id === line.product_id)?.product;
       if (!item) throw refuse(404, 'Product not found', `packages.${index}.products`);
@@ -105,6 +115,9 @@ export async function prepareOrder(
         quantity: (had?.quantity ?? 0) + line.quantity,
         name: item.name,
         limited: item.availabilityType === 'LIMITED',
+        // An ad slot's quantity is screen-days, bounded by the buyer's screen-day caps instead.
+        max: item.productType === 'ad' ? null : (item.maxOrderQuantity ?? limits.maxQuantity),
+        field: had?.field ?? lineField(item.id),
       });
       return {
         product_id: item.id,
@@ -138,6 +151,16 @@ export async function prepareOrder(
       package_type: pkg.packageType,
       products,
     });
+  }
+
+  for (const line of wanted.values()) {
+    if (line.max !== null && line.quantity > line.max) {
+      throw refuse(
+        400,
+        `Order at most ${line.max} of ${line.name} at a time: lower the quantity`,
+        line.field,
+      );
+    }
   }
 
   // Spec §5: out of stock as the catalogue knows it; the conditional decrement is the final word.

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { hasConstraintError } from '../../db/errors';
+import { constraintErrorDetail, hasConstraintError } from '../../db/errors';
+import { countHits } from '../../db/rate-limit';
 import { RETENTION_BATCH_SIZE } from '../../db/retention';
 import {
   catalogueVersion,
@@ -74,6 +75,39 @@ export type NewOrder = Omit<
   | 'refundGaveUpAt'
 >;
 
+/**
+ * What a create checks before it takes stock, under a lock on the buyer's orders (`order_hold_gate`, migration
+ * 0027): its rate counters, no unpaid order of the buyer's holding the same products, and the units and ad
+ * screen-days the buyer's unpaid orders hold with this one.
+ */
+export interface HoldGate {
+  productIds: readonly number[];
+  units: number;
+  unitCap: number;
+  screenDays: number;
+  screenDayCap: number;
+  /** Counters this create adds to (committed only with the order), each with its limit. */
+  hits: readonly { key: string; windowStart: Date; cost: number; limit: number }[];
+}
+
+/** Why the gate refused a create; `detail` is the over-limit counter's key, or the units / screen-days held. */
+export type HoldRefusal = { kind: 'rate' | 'same_items' | 'units' | 'screen_days'; detail: string };
+
+const GATE_CONSTRAINTS = {
+  rate: 'order_create_rate',
+  same_items: 'order_hold_same_items',
+  units: 'order_hold_units',
+  screen_days: 'order_hold_screen_days',
+} as const;
+
+export function holdRefusal(error: unknown): HoldRefusal | undefined {
+  for (const [kind, constraint] of Object.entries(GATE_CONSTRAINTS)) {
+    const detail = constraintErrorDetail(error, '23514', constraint);
+    if (detail !== undefined) return { kind: kind as HoldRefusal['kind'], detail };
+  }
+  return undefined;
+}
+
 interface CreateOrderRow {
   number: number;
   taken: (StockReservation & { available_quantity: number })[] | null;
@@ -94,14 +128,26 @@ export async function createOrder(
     order: NewOrder;
     key: { key: string; requestHash: string };
     wanted: readonly StockReservation[];
+    gate: HoldGate;
   },
 ): Promise<{
   row: OrderRow;
   levels: { product_id: number; available_quantity: number }[];
   version: number | null;
 }> {
-  const { order, key } = input;
+  const { order, key, gate } = input;
   const at = order.createdAt;
+  const productIds =
+    gate.productIds.length === 0
+      ? sql`'{}'::integer[]`
+      : sql`array[${sql.join(
+          gate.productIds.map((id) => sql`${id}::integer`),
+          sql`, `,
+        )}]`;
+  const limits = sql.join(
+    gate.hits.map((hit, i) => sql`(${hit.key}::text, ${hit.limit}::integer, ${i}::integer)`),
+    sql`, `,
+  );
   const wanted =
     input.wanted.length === 0
       ? sql`select 0, 0 where false`
@@ -118,10 +164,19 @@ export async function createOrder(
     .returning({ number: orders.number });
   const result = await db.execute(sql`
     with wanted(product_id, quantity) as (${wanted}),
+    hits as (${countHits(db, gate.hits).getSQL()}),
+    limits(key, lim, ord) as (values ${limits}),
+    gate as materialized (
+      select order_hold_gate(${order.userId}, ${key.key}, ${at}::timestamptz, ${productIds}, ${gate.units}::integer,
+        ${gate.unitCap}::integer, ${gate.screenDays}::integer, ${gate.screenDayCap}::integer,
+        (select limits.key from hits join limits on limits.key = hits.key where hits.count > limits.lim
+          order by limits.ord limit 1)) as ok
+    ),
     locked as materialized (
       select ${products.id} as id from ${products}
       where ${products.id} in (select product_id from wanted)
         and ${products.availabilityType} = 'LIMITED'
+        and (select ok from gate)
       order by ${products.id} for update
     ),
     taken as (
@@ -141,7 +196,8 @@ export async function createOrder(
       select ${order.userId}, ${key.key}, ${key.requestHash}, ${order.id}, ${at}::timestamptz from ord
       returning 1
     )
-    select (select number from ord) as number,
+    select (select ok from gate) as gated,
+      (select number from ord) as number,
       (select jsonb_agg(jsonb_build_object('product_id', product_id, 'quantity', quantity, 'available_quantity', available_quantity) order by product_id) from taken) as taken,
       (select version from bumped) as version,
       (select count(*) from idem) as keyed
@@ -180,6 +236,28 @@ export function isStockShortfall(error: unknown): boolean {
 /** The create statement failed because the buyer's Idempotency-Key is already used. */
 export function isIdempotencyKeyTaken(error: unknown): boolean {
   return hasConstraintError(error, '23505', 'order_idempotency_user_key_idx');
+}
+
+/** The buyer's unpaid orders that hold any of these products (the gate's own test, `order_hold_gate`). */
+export async function findUnpaidHolding(db: Executor, userId: string, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::integer`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [...OPEN_STATUSES]),
+        sql`exists (select 1 from jsonb_array_elements(${orders.packages}) pkg, jsonb_array_elements(pkg->'products') line
+          where (line->>'product_id')::integer in (${ids}) and (line->>'quantity')::integer > 0)`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt));
+  return rows.map((row) => row.id);
 }
 
 /** The available units of these products, LIMITED ones only. */

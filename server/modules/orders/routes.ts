@@ -85,6 +85,7 @@ const commerceRoutes: FastifyPluginAsyncZod<{
             variant,
             idempotencyKey,
             origin: publicUrl ?? `${request.protocol}://${request.host}`,
+            ip: request.ip,
           }),
         );
       },

@@ -2,6 +2,7 @@ import { LICENCE_PRODUCT_CODE_LIST, PACKAGE_CODES } from '@contract/catalogue';
 import { RES_STATUS } from '@contract/constants';
 import { type Currency, formatMoney, toMajor, toMinor } from '@contract/money';
 import type { orderCreateRequestSchema } from '@contract/orders';
+import { postalCodeProblem } from '@contract/postal-codes';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { StoredOrderPackage } from '../../db/schema';
@@ -35,6 +36,16 @@ export async function assertVerifiedEmail(db: Executor, userId: string, body: Or
   if (carried !== null && !sameEmail(carried, buyer.email)) {
     throw new HttpError(400, 'Use the e-mail you verified, or verify this one before you pay', { field });
   }
+}
+
+/** Each postal code fits its country's format: the billing address's, and the shipping address's (the priced one). */
+export function assertPostalCodes(body: OrderBody, shippingCountry: string): void {
+  const billing = postalCodeProblem(body.billing_details.postal_code, body.billing_details.country_name_enum);
+  if (billing) throw new HttpError(400, billing, { field: 'billing_details.postal_code' });
+  const shipping = body.shipping_details;
+  if (!shipping || body.shipping_through === 'SELF_PICKUP') return;
+  const problem = postalCodeProblem(shipping.pin_code, shippingCountry);
+  if (problem) throw new HttpError(400, problem, { field: 'shipping_details.pin_code' });
 }
 
 /** Spec §2: a business licence or business kit (or any licence product) is sold by invitation. */

@@ -25,6 +25,7 @@ import { sendSandboxWebhook, testSandbox } from './testing';
 const NOW = new Date('2026-06-01T10:00:00+05:30');
 let shop: TestApp;
 let solo: PackageWithEstimate;
+let game: PackageWithEstimate;
 let buyer: Buyer;
 let keys = 0;
 const newKey = () => `pay-key-${++keys}`;
@@ -37,8 +38,9 @@ beforeAll(async () => {
     now: () => NOW,
     config: { OTP_TEST_NUMBERS: testNumbers(3), SANDBOX_PENDING_SETTLE_MS: 20, AUTH_SECRET, SANDBOX_SECRET },
   });
-  const catalogue = await loadCatalogue(shop.app, ['SOLO']);
+  const catalogue = await loadCatalogue(shop.app, ['SOLO', 'STEAM_GAME']);
   solo = catalogue.get('SOLO') as PackageWithEstimate;
+  game = catalogue.get('STEAM_GAME') as PackageWithEstimate;
   buyer = await signIn(shop.app, 1);
 });
 
@@ -46,11 +48,15 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function order(service: 'CARD_MODAL' | 'PAYMENT_LINK' = 'CARD_MODAL'): Promise<OrderCreateResponse> {
+/** An order of the kit, or of the game: a buyer's new order replaces their unpaid one for the same items. */
+async function order(
+  service: 'CARD_MODAL' | 'PAYMENT_LINK' = 'CARD_MODAL',
+  pkg: PackageWithEstimate = solo,
+): Promise<OrderCreateResponse> {
   const response = await createOrder(
     shop.app,
     buyer,
-    orderBody(buyer, [wholePackage(solo)], { payment_service: service }),
+    orderBody(buyer, [wholePackage(pkg)], { payment_service: service }),
     newKey(),
   );
   expect(response.statusCode, response.body).toBe(200);
@@ -166,7 +172,7 @@ describe('the sandbox pages', () => {
 describe('the browser callback', () => {
   it('refuses forged, wrong-order and replayed-elsewhere results, and accepts the genuine one', async () => {
     const a = await order();
-    const b = await order();
+    const b = await order('CARD_MODAL', game);
     const paymentId = 'pay_callback_1';
     const genuine = {
       provider_order_id: providerOrderId(a),
@@ -264,7 +270,7 @@ describe('the hosted payment page', () => {
     const tampered = new URLSearchParams(back.search);
     tampered.set('sandbox_payment_link_status', 'paid');
     refusedWith(await shop.app.inject({ method: 'GET', url: `${back.pathname}?${tampered}` }), 400);
-    const other = await order('PAYMENT_LINK');
+    const other = await order('PAYMENT_LINK', game);
     refusedWith(
       await shop.app.inject({ method: 'GET', url: `/pay/return/${other.order_id}${back.search}` }),
       400,

@@ -1,7 +1,7 @@
 import type { PackageWithEstimate } from '@contract/catalogue';
 import { errorBodySchema } from '@contract/common';
 import type { OrderCreateResponse } from '@contract/orders';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orders, products, sandboxPayments, webhookOutbox } from '../../db/schema';
 import { describeOnPostgres, memoryLogger, type TestApp, testApp } from '../../testing';
@@ -201,6 +201,16 @@ describe('only the buyer who owns the order chooses its sandbox result', () => {
 
 describe('a unit is never sold twice', () => {
   it('A orders the last unit and cancels, B buys it: A can no longer pay, and a payment that arrives anyway is refunded', async () => {
+    // The buyers' unpaid orders of earlier tests go first: a new order would cancel them, giving their units back.
+    for (const buyer of [buyerA, buyerB]) {
+      const unpaid = await shop.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(eq(orders.userId, buyer.userId), inArray(orders.status, ['CREATED', 'PENDING', 'FAILED'])),
+        );
+      for (const { id } of unpaid) await get(shop.app, buyer, `/api/commerce/order/${id}/cancel/v1/`);
+    }
     await setStock(HEADSET, 1);
     const cancel = (o: OrderCreateResponse) =>
       get(shop.app, buyerA, `/api/commerce/order/${o.order_id}/cancel/v1/`);

@@ -1,6 +1,6 @@
 import { DELIVERY_OPTION_LABELS, GST_TYPES, LICENCE_PRODUCT_CODE_LIST } from '@contract/constants';
 import { GSTIN_PATTERN, MOBILE_PATTERN, PINCODE_LENGTH } from '@contract/patterns';
-import { isPostalCodeOf } from '@contract/postalCodes';
+import { isPostalCodeOf, POSTAL_CODE_FORMATS } from '@contract/postal-codes';
 import type { DeliveryOption } from '@contract/pricing';
 import { z } from 'zod';
 import { isPhoneCountry, phoneNumberError } from '@/lib/phone';
@@ -108,29 +108,16 @@ export function isValidPostalCode(postalCode: string | null | undefined, country
   return isPostalCodeOf(country ?? 'IN', postalCode ?? '');
 }
 
-const POSTAL_CODE_NAMES: Readonly<Record<string, string>> = {
-  US: 'ZIP code',
-  GB: 'postcode',
-  CA: 'postal code',
-  AU: 'postcode',
-};
-
 /** The field's error: spec §5's for a pincode, the country's own name for it abroad. */
 export function postalCodeMessage(country: string): string {
   if (isIndia(country)) return PINCODE_MESSAGE;
-  return `Enter a valid ${POSTAL_CODE_NAMES[country.trim().toUpperCase()] ?? 'postal code'}`;
+  return `Enter a valid ${POSTAL_CODE_FORMATS[country.trim().toUpperCase()]?.name ?? 'postal code'}`;
 }
 
 /** The country's usual postal code, as a hint under the field abroad. */
-const POSTAL_CODE_EXAMPLES: Readonly<Record<string, string>> = {
-  US: 'ZIP code, e.g. 10118 or 10118-0110',
-  GB: 'Postcode, e.g. SW1A 1AA',
-  CA: 'Postal code, e.g. K1A 0B1',
-  AU: 'Postcode, e.g. 2000',
-};
-
 export function postalCodeHint(country: string): string | undefined {
-  return POSTAL_CODE_EXAMPLES[country.trim().toUpperCase()];
+  const format = isIndia(country) ? undefined : POSTAL_CODE_FORMATS[country.trim().toUpperCase()];
+  return format && `${format.name[0]?.toUpperCase()}${format.name.slice(1)}, e.g. ${format.example}`;
 }
 
 /** Whether the order is shipped to the buyer (not collected, and something to ship). */

@@ -63,6 +63,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           // under test.
           OTP_IP_LIMIT_PER_HOUR: '10000',
           OTP_NETWORK_LIMIT_PER_HOUR: '10000',
+          // Every journey of this worker places its orders from 127.0.0.1 too.
+          ORDER_CREATE_IP_LIMIT_PER_HOUR: '10000',
           // The 30 s between two codes for a number is held by the API suite; a journey that signs back in waits this
           // one out through the screen's countdown, so it is short.
           OTP_RESEND_COOLDOWN_SECONDS: '4',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPostalCodeOf } from './postalCodes';
+import { isPostalCodeOf } from './postal-codes';
 
 describe('postal code formats', () => {
   it.each([
