@@ -62,14 +62,11 @@ const INVITE_PACKAGE_CODES: readonly string[] = [PACKAGE_CODES.businessLicence, 
 
 /** Spec §2: the business licence and kit (or any licence product) are sold by invitation, with no other code. */
 export function takesInviteOnly(
-  selected: readonly {
-    pkg: { code: string };
-    lines: readonly { product: { code: string }; quantity: number }[];
-  }[],
+  packages: readonly { code: string; products: readonly { code: string; quantity: number }[] }[],
 ): boolean {
-  return selected.some(
-    (s) =>
-      INVITE_PACKAGE_CODES.includes(s.pkg.code) ||
-      s.lines.some((l) => l.quantity > 0 && LICENCE_PRODUCT_CODE_LIST.includes(l.product.code)),
+  return packages.some(
+    (pkg) =>
+      INVITE_PACKAGE_CODES.includes(pkg.code) ||
+      pkg.products.some((p) => p.quantity > 0 && LICENCE_PRODUCT_CODE_LIST.includes(p.code)),
   );
 }

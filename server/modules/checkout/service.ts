@@ -89,7 +89,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const currency = currencyForCountry(countryCode);
     const selected = await selectPackages(findPackage, input, countryCode);
     const lines = selected.flatMap((s) => s.lines);
-    if (input.associate_code && takesInviteOnly(selected)) {
+    const asSold = selected.map((s) => ({
+      code: s.pkg.code,
+      products: s.lines.map((l) => ({ code: l.product.code, quantity: l.quantity })),
+    }));
+    if (input.associate_code && takesInviteOnly(asSold)) {
       throw refuse(
         'Business licences and kits take an invite code only: remove the referral code',
         ASSOCIATE_FIELD,

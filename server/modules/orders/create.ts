@@ -405,7 +405,7 @@ export function createOrderCreation(
     const written =
       !body.coupon_code && !inviteCode && !adHold && totalMinor > 0
         ? insert(db)
-        : transaction(async (tx, bump) => {
+        : transaction(async (tx) => {
             const inserted = await insert(tx);
             if (body.coupon_code) await takeCouponUse(tx, body.coupon_code, userId, orderId, at);
             if (inviteCode) {
@@ -415,7 +415,7 @@ export function createOrderCreation(
             if (adHold) await ads.holdDevices(tx, { ...adHold, orderId, at });
             // Spec §4 step 9: nothing to pay means paid.
             if (totalMinor > 0) return inserted;
-            await markPaid(tx, inserted.row, null, bump);
+            await markPaid(tx, inserted.row, null);
             return { ...inserted, row: (await repo.findOrder(tx, orderId)) ?? inserted.row };
           });
     const created = await written.catch(async (error: unknown) => {

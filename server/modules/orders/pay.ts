@@ -33,13 +33,7 @@ export function createSettlement(ctx: OrdersContext) {
    * Marks an open order paid inside a transaction: its sales, licences, game key and ad booking, each once (its
    * stock and coupon use are already held since its creation).
    */
-  async function markPaid(
-    tx: Executor,
-    order: OrderRow,
-    paymentId: string | null,
-    // Kept for its callers: a paid open order takes no stock, so the catalogue's version does not move.
-    _bump?: () => Promise<void>,
-  ): Promise<'SUCCESS'> {
+  async function markPaid(tx: Executor, order: OrderRow, paymentId: string | null): Promise<'SUCCESS'> {
     const at = now();
     await repo.updateOrder(tx, order.id, {
       status: 'SUCCESS',

@@ -1,4 +1,3 @@
-import { LICENCE_PRODUCT_CODE_LIST, PACKAGE_CODES } from '@contract/catalogue';
 import { RES_STATUS } from '@contract/constants';
 import { type Currency, formatMoney, toMajor, toMinor } from '@contract/money';
 import type { orderCreateRequestSchema } from '@contract/orders';
@@ -9,6 +8,7 @@ import type { StoredOrderPackage } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { bookableProblem, todayIn, wholeDays } from '../ads/rules';
 import type { CatalogueAd } from '../catalogue/repo';
+import { takesInviteOnly } from '../checkout/rules';
 import { INVITE_FIELD } from '../invites/service';
 import { findUser } from '../user/repo';
 
@@ -20,7 +20,6 @@ import { findUser } from '../user/repo';
 
 type OrderBody = z.output<typeof orderCreateRequestSchema>;
 
-const INVITE_PACKAGE_CODES: readonly string[] = [PACKAGE_CODES.businessLicence, PACKAGE_CODES.businessKit];
 const AD_RANGE_FIELD = 'ad_event_order_details.datetime_range';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -50,10 +49,11 @@ export function assertPostalCodes(body: OrderBody, shippingCountry: string): voi
 
 /** Spec §2: a business licence or business kit (or any licence product) is sold by invitation. */
 export function needsInvite(packages: readonly StoredOrderPackage[]): boolean {
-  return packages.some(
-    (pkg) =>
-      INVITE_PACKAGE_CODES.includes(pkg.package_code) ||
-      pkg.products.some((p) => p.quantity > 0 && LICENCE_PRODUCT_CODE_LIST.includes(p.product_code)),
+  return takesInviteOnly(
+    packages.map((pkg) => ({
+      code: pkg.package_code,
+      products: pkg.products.map((p) => ({ code: p.product_code, quantity: p.quantity })),
+    })),
   );
 }
 
