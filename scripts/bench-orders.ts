@@ -1,7 +1,8 @@
 /*
  * The orders part of `npm run bench`: order creation and status polls on PostgreSQL (a throw-away cluster unless
- * DATABASE_URL is set), the way a sale-day crowd buys: each create is a new attempt with its own Idempotency-Key, at
- * a fixed rate. Afterwards the kit's stock must equal what it was less exactly what the orders reserved.
+ * DATABASE_URL is set), the way a sale-day crowd buys: many buyers (every one from 127.0.0.1, so the per-address
+ * order rate is lifted), each create a new buyer's attempt with its own Idempotency-Key, at a fixed rate.
+ * Afterwards the kit's stock must equal what it was less exactly what the live orders reserved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +16,16 @@ import { startPostgresCluster } from './postgres-cluster';
 
 export const ORDER_TARGETS = { createP99AtRateMs: 100, createRate: 50 };
 
-const BUYER = { phone_number: '9876500001', country_code: '+91' };
-const BUYER_EMAIL = 'bench-buyer@example.com';
+/** More buyers than a run makes orders, so each buys once (a second order would replace their first). */
+const BUYERS = 600;
+const buyerPhone = (n: number) => ({
+  phone_number: `98765${String(n).padStart(5, '0')}`,
+  country_code: '+91',
+});
+const buyerEmail = (n: number) => `bench-buyer-${n}@example.com`;
 const BUYER_CODE = '246810';
+/** Buyers signed in at once before the run. */
+const SIGN_IN_CONCURRENCY = 8;
 /** Units of each of the kit's products on hand before the run: more than any run sells. */
 const STOCK = 1_000_000;
 
@@ -56,7 +64,11 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
       ...deps.shopEnv,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      OTP_TEST_NUMBERS: `+91${BUYER.phone_number}:${BUYER_CODE},${BUYER_EMAIL}:${BUYER_CODE}`,
+      OTP_TEST_NUMBERS: Array.from({ length: BUYERS }, (_, i) => {
+        const phone = buyerPhone(i + 1);
+        return `${phone.country_code}${phone.phone_number}:${BUYER_CODE},${buyerEmail(i + 1)}:${BUYER_CODE}`;
+      }).join(','),
+      ORDER_CREATE_IP_LIMIT_PER_HOUR: '10000000',
     });
     const base = `http://127.0.0.1:${shop.port}`;
     const post = (url: string, body: unknown) =>
@@ -66,20 +78,34 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
         body: JSON.stringify(body),
       });
 
-    await post('/api/user/login/phone_number/v1/', BUYER);
-    const tokens = await post('/api/user/verify/phone_number_otp/v1/', { ...BUYER, otp: BUYER_CODE });
-    const auth = { authorization: `Bearer ${String(tokens.access_token)}` };
-    // An order's e-mail must be the buyer's verified one: verified the way the checkout does it.
-    const signedIn = (url: string, method: 'GET' | 'POST', body?: unknown) =>
-      json(`${base}${url}`, {
-        method,
-        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    const profile = await signedIn('/api/user/user_account/email/update/v1/', 'POST', { email: BUYER_EMAIL });
-    if (!(profile.profile as { is_email_verified?: boolean } | undefined)?.is_email_verified) {
-      await signedIn('/api/user/user_account/email/verify/request_otp/v1/', 'GET');
-      await signedIn('/api/user/verify/email_otp/v1/', 'POST', { otp: BUYER_CODE });
+    /** A buyer signed in, with the verified e-mail an order must carry (verified the way the checkout does it). */
+    async function signIn(n: number): Promise<{ userId: string; authorization: string }> {
+      const phone = buyerPhone(n);
+      await post('/api/user/login/phone_number/v1/', phone);
+      const tokens = await post('/api/user/verify/phone_number_otp/v1/', { ...phone, otp: BUYER_CODE });
+      const auth = { authorization: `Bearer ${String(tokens.access_token)}` };
+      const signedIn = (url: string, method: 'GET' | 'POST', body?: unknown) =>
+        json(`${base}${url}`, {
+          method,
+          headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const email = buyerEmail(n);
+      const profile = await signedIn('/api/user/user_account/email/update/v1/', 'POST', { email });
+      if (!(profile.profile as { is_email_verified?: boolean } | undefined)?.is_email_verified) {
+        await signedIn('/api/user/user_account/email/verify/request_otp/v1/', 'GET');
+        await signedIn('/api/user/verify/email_otp/v1/', 'POST', { otp: BUYER_CODE });
+      }
+      return { userId: String(tokens.user_id), ...auth };
+    }
+    process.stderr.write(`[bench] signing ${BUYERS} buyers in …\n`);
+    const buyers: { userId: string; authorization: string }[] = [];
+    for (let first = 1; first <= BUYERS; first += SIGN_IN_CONCURRENCY) {
+      const batch = Array.from(
+        { length: Math.min(SIGN_IN_CONCURRENCY, BUYERS - first + 1) },
+        (_, i) => first + i,
+      );
+      buyers.push(...(await Promise.all(batch.map(signIn))));
     }
 
     const { package: kit } = (await json(`${base}/api/commerce/packages/1/v1/`, {})) as {
@@ -101,35 +127,31 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
         available_quantity: STOCK,
       });
 
-    const body = JSON.stringify(
-      orderBody({ email: BUYER_EMAIL }, [
-        {
-          package_id: kit.package_id,
-          products: kit.products
-            .filter((p) => p.quantity > 0)
-            .map(({ product_id, quantity }) => ({ product_id, quantity })),
-        },
-      ]),
-    );
+    const lines = [
+      {
+        package_id: kit.package_id,
+        products: kit.products
+          .filter((p) => p.quantity > 0)
+          .map(({ product_id, quantity }) => ({ product_id, quantity })),
+      },
+    ];
+    const bodies = buyers.map((_, i) => JSON.stringify(orderBody({ email: buyerEmail(i + 1) }, lines)));
     let attempt = 0;
-    const orderIds: string[] = [];
     const create: autocannon.Request = {
       method: 'POST',
       path: '/api/commerce/order/create/multiple_packages/v1/',
-      body,
       setupRequest: (request) => {
+        const buyer = attempt % BUYERS;
         attempt += 1;
         return {
           ...request,
+          body: bodies[buyer],
           headers: {
             'content-type': 'application/json',
-            ...auth,
+            authorization: buyers[buyer]?.authorization ?? '',
             'idempotency-key': `bench-${process.pid}-${attempt}`,
           },
         };
-      },
-      onResponse: (status, responseBody) => {
-        if (status === 200) orderIds.push((JSON.parse(responseBody) as { order_id: string }).order_id);
       },
     };
     // Warm the path (JIT, the pool) with a few orders first; the stock check counts them too.
@@ -143,6 +165,14 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
       duration: deps.durationS,
     });
 
+    await db.connect();
+    // Each order is polled by its own buyer (another buyer's gets a 404).
+    const tokenOf = new Map(buyers.map((b) => [b.userId, b.authorization]));
+    const { rows: live } = await db.query<{ id: string; user_id: string }>(
+      `select id, user_id from orders where status not in ('CANCELLED', 'EXPIRED') order by created_at`,
+    );
+    const orderIds = live.map((row) => ({ id: row.id, authorization: tokenOf.get(row.user_id) ?? '' }));
+
     process.stderr.write('[bench] order status polls …\n');
     let poll = 0;
     const statusResult = await deps.cannon(shop.port, {
@@ -152,16 +182,22 @@ export async function benchOrders(deps: OrdersBenchDeps): Promise<OrdersBenchRes
           path: '/',
           setupRequest: (request) => {
             poll += 1;
-            const id = orderIds[poll % orderIds.length] ?? '';
-            return { ...request, path: `/api/commerce/order/${id}/status/v1/`, headers: auth };
+            const order = orderIds[poll % orderIds.length];
+            return {
+              ...request,
+              path: `/api/commerce/order/${order?.id ?? ''}/status/v1/`,
+              headers: { authorization: order?.authorization ?? '' },
+            };
           },
         },
       ],
       duration: deps.durationS,
     });
 
-    await db.connect();
-    const { rows: counted } = await db.query<{ n: string }>('select count(*)::text as n from orders');
+    // Counted after the polls: the create run may end with its last requests still in flight.
+    const { rows: counted } = await db.query<{ n: string }>(
+      `select count(*)::text as n from orders where status not in ('CANCELLED', 'EXPIRED')`,
+    );
     const orders = Number(counted[0]?.n ?? 0);
     const stock: OrdersBenchResult['stock'] = [];
     for (const product of limited) {
