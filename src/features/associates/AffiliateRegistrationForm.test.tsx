@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
+import { chooseOption } from '@/ui/dropdown.test-helpers';
 import { mockViewport } from '@/ui/matchMedia.mock';
 import { renderAt } from '@/ui/renderAt.test-helpers';
 import { AffiliateRegistrationForm } from './AffiliateRegistrationForm';
@@ -114,16 +115,11 @@ function shopServer(
   });
 }
 
-async function choose(user: ReturnType<typeof userEvent.setup>, combobox: RegExp, option: string) {
-  await user.click(await screen.findByRole('combobox', { name: combobox }));
-  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
-}
-
 const submit = () => screen.getByRole('button', { name: 'Register as an affiliate' });
 
 async function fillWithoutPan(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText(/^Name as per bank account/), 'Asha Rao');
-  await choose(user, /Account type/, 'Savings');
+  await chooseOption(user, /Account type/, 'Savings');
   await user.type(screen.getByLabelText(/^Account number/), '1234 5678 9012');
   await user.type(screen.getByLabelText(/^Confirm account number/), '123456789012');
   await user.type(screen.getByLabelText(/^IFSC/), 'hdfc0000001');
@@ -140,7 +136,7 @@ async function fillWithoutPan(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Street/), '80 Feet Road');
   await user.type(screen.getByLabelText(/^City/), 'Bengaluru');
   await user.type(screen.getByLabelText(/^District/), 'Bengaluru Urban');
-  await choose(user, /^State/, 'Karnataka');
+  await chooseOption(user, /^State/, 'Karnataka');
   await user.type(screen.getByLabelText(/^Pincode/), '560034');
 }
 

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { act } from 'react';
@@ -8,6 +8,7 @@ import { flushOutbox } from '@/api/outbox';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
 import { wireProfile } from '@/api/user.test-helpers';
+import { chooseOption } from '@/ui/dropdown.test-helpers';
 import { mockViewport } from '@/ui/matchMedia.mock';
 import { renderAt } from '@/ui/renderAt.test-helpers';
 import { GetInviteForm } from './GetInviteForm';
@@ -49,10 +50,8 @@ function shopServer(submit: (request: SeenRequest) => Response = (r) => json(201
   });
 }
 
-async function chooseProduct(user: ReturnType<typeof userEvent.setup>, label: string) {
-  await user.click(await screen.findByRole('combobox', { name: /Invite for/ }));
-  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: label }));
-}
+const chooseProduct = (user: ReturnType<typeof userEvent.setup>, label: string) =>
+  chooseOption(user, /Invite for/, label);
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Full name/), 'Asha Rao');

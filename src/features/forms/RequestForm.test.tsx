@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFormSent } from '@/api/formEvents';
 import { errorBody, fakeNetwork, json, resetClient, type SeenRequest } from '@/api/test-helpers';
 import { setTokens } from '@/api/tokens';
+import { chooseOption } from '@/ui/dropdown.test-helpers';
 import { mockViewport } from '@/ui/matchMedia.mock';
 import { renderAt } from '@/ui/renderAt.test-helpers';
 import {
@@ -52,11 +53,6 @@ function stored(request: SeenRequest) {
   };
 }
 
-async function choose(user: User, combobox: RegExp, option: string) {
-  await user.click(await screen.findByRole('combobox', { name: combobox }));
-  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
-}
-
 async function contact(user: User, email = true) {
   await user.type(screen.getByLabelText(/Full name|Your name/), 'Asha Rao');
   await user.type(screen.getByLabelText(/Mobile number/), '9876543210');
@@ -77,9 +73,9 @@ const CASES: [string, RequestFormDefinition, (user: User) => Promise<void>, Reco
     REQUEST_A_CALL_FORM,
     async (user) => {
       await contact(user, false);
-      await choose(user, /What is it about/, 'An order I placed');
+      await chooseOption(user, /What is it about/, 'An order I placed');
       await user.type(screen.getByLabelText(/Preferred date/), '2026-07-03');
-      await choose(user, /Preferred time/, 'Morning, 10:00–13:00');
+      await chooseOption(user, /Preferred time/, 'Morning, 10:00–13:00');
     },
     { ...person, topic: 'ORDER', preferred_date: '2026-07-03', preferred_time_slot: 'MORNING' },
   ],
@@ -87,12 +83,12 @@ const CASES: [string, RequestFormDefinition, (user: User) => Promise<void>, Reco
     'book_a_demo',
     BOOK_A_DEMO_FORM,
     async (user) => {
-      await choose(user, /Demo of/, 'Game plus bat');
+      await chooseOption(user, /Demo of/, 'Game plus bat');
       await contact(user);
       await user.type(screen.getByLabelText(/^City/), 'Pune');
       await user.type(screen.getByLabelText(/^Pincode/), '411001');
       await user.type(screen.getByLabelText(/Preferred date/), '2026-07-01');
-      await choose(user, /Preferred time/, 'Afternoon, 13:00–16:00');
+      await chooseOption(user, /Preferred time/, 'Afternoon, 13:00–16:00');
     },
     {
       ...person,
@@ -110,7 +106,7 @@ const CASES: [string, RequestFormDefinition, (user: User) => Promise<void>, Reco
     async (user) => {
       await contact(user);
       await user.type(screen.getByLabelText(/^City/), 'Chennai');
-      await choose(user, /playing role/, 'Bowler');
+      await chooseOption(user, /playing role/, 'Bowler');
     },
     { ...person, email: 'asha@example.in', city: 'Chennai', player_role: 'BOWLER' },
   ],
@@ -119,7 +115,7 @@ const CASES: [string, RequestFormDefinition, (user: User) => Promise<void>, Reco
     EXPERIENCE_ZONE_FORM,
     async (user) => {
       await user.type(screen.getByLabelText(/Venue name/), 'Deccan Gymkhana');
-      await choose(user, /Kind of venue/, 'Sports club');
+      await chooseOption(user, /Kind of venue/, 'Sports club');
       await user.type(screen.getByLabelText(/^City/), 'Pune');
       await user.type(screen.getByLabelText(/^Pincode/), '411004');
       await contact(user);
@@ -238,9 +234,9 @@ describe('RequestForm', () => {
     const user = userEvent.setup();
     await screen.findByLabelText(/Full name/);
     await contact(user, false);
-    await choose(user, /What is it about/, 'The game');
+    await chooseOption(user, /What is it about/, 'The game');
     await user.type(screen.getByLabelText(/Preferred date/), '2026-07-02');
-    await choose(user, /Preferred time/, 'Evening, 16:00–19:00');
+    await chooseOption(user, /Preferred time/, 'Evening, 16:00–19:00');
     await user.click(screen.getByRole('button', { name: 'Request a call' }));
     expect(await screen.findByText('Choose a date within 60 days')).toBeInTheDocument();
     expect(screen.getByLabelText(/Preferred date/)).toHaveAttribute('aria-invalid', 'true');
@@ -306,7 +302,7 @@ describe('RequestForm', () => {
     ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Preferred date/), '2026-07-04');
-    await choose(user, /Preferred time/, 'Morning, 10:00–13:00');
+    await chooseOption(user, /Preferred time/, 'Morning, 10:00–13:00');
     await user.click(screen.getByRole('button', { name: 'Book the call' }));
     await screen.findByRole('heading', { name: 'Your setup call is booked' });
     const sent = requests.find((r) => r.method === 'POST');
