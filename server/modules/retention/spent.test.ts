@@ -181,7 +181,9 @@ describe('uploads nobody uses (on disk)', () => {
     await register(shop.app, associate, registered);
     const unusedProof = await proofKey(shop.app, associate, 'pan');
     const pendingCreative = await creativeUrl(shop.app, advertiser);
-    const cancelledCreative = await creativeUrl(shop.app, advertiser);
+    // Another advertiser's: one buyer's second order for the same screens would replace their first.
+    const other = await signIn(shop.app, 3);
+    const cancelledCreative = await creativeUrl(shop.app, other);
     const unusedCreative = await creativeUrl(shop.app, advertiser);
 
     later(24);
@@ -189,8 +191,8 @@ describe('uploads nobody uses (on disk)', () => {
     later(1);
     // An unpaid order made now shows the day-old creative; a cancelled one no longer holds its own.
     await bookAd(shop.app, advertiser, arena, '2027-03-10', pendingCreative);
-    const cancelled = await bookAd(shop.app, advertiser, arena, '2027-03-11', cancelledCreative);
-    const cancel = await get(shop.app, advertiser, `/api/commerce/order/${cancelled}/cancel/v1/`);
+    const cancelled = await bookAd(shop.app, other, arena, '2027-03-11', cancelledCreative);
+    const cancel = await get(shop.app, other, `/api/commerce/order/${cancelled}/cancel/v1/`);
     expect(cancel.json().order_status).toBe('CANCELLED');
 
     const gone = [unusedProof, keyOf(cancelledCreative), keyOf(unusedCreative)];
