@@ -122,6 +122,9 @@ interface OpenedPglite {
 function keepConnectionOnSqlError(pool: pg.Pool): void {
   const query = async (config: unknown, values?: unknown) => {
     const client = await pool.connect();
+    // As pg.Pool's own query does: a connection lost mid-query fails the query, not the process.
+    const lost = () => undefined;
+    client.on('error', lost);
     try {
       const result = await client.query(config as pg.QueryConfig, values as unknown[] | undefined);
       client.release();
@@ -129,6 +132,8 @@ function keepConnectionOnSqlError(pool: pg.Pool): void {
     } catch (error) {
       client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
       throw error;
+    } finally {
+      client.off('error', lost);
     }
   };
   pool.query = query as typeof pool.query;
