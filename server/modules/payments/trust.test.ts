@@ -325,7 +325,10 @@ describe('no paid order is lost', () => {
     // The first delivery failed. Today's code dropped the webhook there and the order stayed unpaid.
     const owed = async () =>
       (await shop.db.select().from(webhookOutbox)).find((row) => row.body.includes(providerOrderId(o)));
-    expect(await owed()).toMatchObject({ attempts: 1, deliveredAt: null, lastError: 'connection reset' });
+    // The attempt is claimed, then its failure recorded: both are in once the error is.
+    await vi.waitFor(async () =>
+      expect(await owed()).toMatchObject({ attempts: 1, deliveredAt: null, lastError: 'connection reset' }),
+    );
     expect(await statusOf(o, buyerA)).toBe('CREATED');
     // Its next attempt is due a backoff later, and it is delivered then (by whichever worker claims it).
     fail = false;
