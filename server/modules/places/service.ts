@@ -132,8 +132,19 @@ export function createPlacesService({ db, log, directory = postalDirectory }: Pl
     return toMajor(await shippingChargeMinor(pincode, countryCode), currencyForCountry(countryCode));
   }
 
+  /** Each known pincode's answer, built once: the directory does not change while the process runs (~19,000). */
+  const answered = new Map<string, PincodeAvailability>();
+
   /** The shop delivers where the postal directory knows a delivery office for the pincode; deliveryDays says when. */
   async function availability(pincode: string): Promise<PincodeAvailability> {
+    const known = answered.get(pincode);
+    if (known) return known;
+    const answer = await findAvailability(pincode);
+    if (answer.district !== null) answered.set(pincode, answer);
+    return answer;
+  }
+
+  async function findAvailability(pincode: string): Promise<PincodeAvailability> {
     const offices = (await directory()).lookup(pincode);
     const district = pincodeDistrict(offices) ?? offices[0]?.District ?? null;
     const place = offices.find((office) => office.District === district);
