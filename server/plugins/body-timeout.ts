@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -21,22 +22,29 @@ export interface BodyTimeoutOptions {
  */
 export const bodyTimeoutPlugin = fp<BodyTimeoutOptions>(
   async (app, { timeoutMs, onTimeout }) => {
-    app.addHook('onRequest', async (request, reply) => {
+    const holdBody: onRequestHookHandler = (request, reply, done) => {
       const raw = request.raw;
-      // A request without a body (most GETs) is already whole here: no timer for it.
-      if (request.routeOptions.config.uploadBody || raw.complete) return;
-      const timer = setTimeout(() => {
-        if (raw.complete || raw.destroyed) return;
-        if (reply.raw.headersSent) raw.socket.destroy();
-        else
-          onTimeout(
-            Object.assign(new Error('request body timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
-            raw.socket,
-          );
-      }, timeoutMs);
-      timer.unref();
-      const settled = () => clearTimeout(timer);
-      reply.raw.once('finish', settled).once('close', settled);
+      if (!raw.complete) {
+        const timer = setTimeout(() => {
+          if (raw.complete || raw.destroyed) return;
+          if (reply.raw.headersSent) raw.socket.destroy();
+          else
+            onTimeout(
+              Object.assign(new Error('request body timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
+              raw.socket,
+            );
+        }, timeoutMs);
+        timer.unref();
+        const settled = () => clearTimeout(timer);
+        reply.raw.once('finish', settled).once('close', settled);
+      }
+      done();
+    };
+    // Only routes that take a body get the hook: reads (most of the traffic) pay nothing for it.
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (route.config?.uploadBody || methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+      route.onRequest = [...[route.onRequest ?? []].flat(), holdBody];
     });
   },
   { name: 'body-timeout' },
