@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { associateCodeViews } from '../../db/schema';
 import { signInWithPhone, type TestApp, testApp } from '../../testing';
+import { registrationBody } from './testing';
 
 let clock = new Date('2026-07-01T09:00:00Z');
 const now = () => clock;
@@ -100,47 +101,13 @@ async function uploadKey(buyer: Buyer, purpose: 'pan' | 'gst' | 'bank', name = `
   return res.json().key as string;
 }
 
-async function registration(buyer: Buyer, over: Record<string, Record<string, unknown>> = {}) {
-  return {
-    bank_payout_details: {
-      name_as_per_bank_account: 'Asha Rao',
-      bank_account_type: 'Savings',
-      account_number: '123456789012',
-      confirm_account_number: '123456789012',
-      ifsc_code: 'hdfc0000001',
-      bank_name: 'Typed bank',
-      branch_name: 'Koramangala',
-      bank_details_image_s3_key: await uploadKey(buyer, 'bank'),
-      ...over.bank_payout_details,
-    },
-    pan_details: {
-      is_user_has_pan: true,
-      pan_number: 'abcde1234f',
-      name_as_per_pan: 'Asha Rao',
-      pan_details_image_s3_key: await uploadKey(buyer, 'pan'),
-      ...over.pan_details,
-    },
-    gst_details: {
-      is_gst_registered: true,
-      gst_registration_type: 'Regular',
-      gst_in: '29ABCDE1234F1Z5',
-      gst_proof_image_s3_key: await uploadKey(buyer, 'gst'),
-      gst_filling_frequency: 'Monthly',
-      name_as_per_gst: 'Asha Rao Sports',
-      ...over.gst_details,
-    },
-    billing_address_details: {
-      name: 'Asha Rao',
-      door_number: '12A',
-      street_name: '80 Feet Road',
-      city_details: 'Bengaluru',
-      district_details: 'Bengaluru Urban',
-      state_details: 'Karnataka',
-      pincode: '560034',
-      country_details: 'India',
-      ...over.billing_address_details,
-    },
+async function registration(buyer: Buyer, over: Parameters<typeof registrationBody>[1] = {}) {
+  const keys = {
+    bank: await uploadKey(buyer, 'bank'),
+    pan: await uploadKey(buyer, 'pan'),
+    gst: await uploadKey(buyer, 'gst'),
   };
+  return registrationBody(keys, over);
 }
 
 function register(payload: unknown, token?: string) {

@@ -7,6 +7,7 @@ import type { App } from '../../app';
 import type { Config } from '../../config';
 import { describeOnPostgres, type TestApp, testApp } from '../../testing';
 import { memoryDelivery } from './delivery/memory';
+import { addressOfItsOwn, newNumber, type TestPhone as Phone } from './testing';
 
 /*
  * Once most of the hourly budget for numbers that never signed in is spent (about 17 networks can spend it), a
@@ -27,19 +28,6 @@ const later = (ms: number) => {
 const SECRET = 'test-auth-secret-0123456789-abcdefghij';
 const SPENT = 'We are sending too many codes right now. Please try again later.';
 const FROM_NETWORK = 'Too many codes were requested from this network. Try again later.';
-
-let serial = 0;
-type Phone = { phone_number: string; country_code: string; e164: string };
-function newNumber(): Phone {
-  serial += 1;
-  const phone_number = `97${String(60_000_000 + serial).padStart(8, '0')}`;
-  return { phone_number, country_code: '+91', e164: `+91${phone_number}` };
-}
-/** An address in a /24 of its own, as a botnet's requests come. */
-function addressOfItsOwn(): string {
-  serial += 1;
-  return `10.${150 + Math.floor(serial / 250)}.${serial % 250}.9`;
-}
 
 type Outbox = ReturnType<typeof memoryDelivery>;
 

@@ -10,6 +10,7 @@ import { describeOnPostgres, type TestApp, testApp } from '../../testing';
 import { createChallenges } from './challenge';
 import { memoryDelivery } from './delivery/memory';
 import { createOtpService } from './otp';
+import { addressOfItsOwn, newNumber, type TestPhone as Phone } from './testing';
 
 /*
  * Spending the shop-wide hourly cap on codes (new numbers from many addresses) must not lock out the buyers the
@@ -26,19 +27,6 @@ const SECRET = 'test-auth-secret-0123456789-abcdefghij';
 const GLOBAL_CAP = 5;
 const CHALLENGE = 'Your browser needs to finish a quick check before we send the code.';
 const FROM_NETWORK = 'Too many codes were requested from this network. Try again later.';
-
-let serial = 0;
-type Phone = { phone_number: string; country_code: string; e164: string };
-function newNumber(): Phone {
-  serial += 1;
-  const phone_number = `97${String(50_000_000 + serial).padStart(8, '0')}`;
-  return { phone_number, country_code: '+91', e164: `+91${phone_number}` };
-}
-/** An address in a /24 of its own, as a botnet's requests come. */
-function addressOfItsOwn(): string {
-  serial += 1;
-  return `10.${100 + Math.floor(serial / 250)}.${serial % 250}.7`;
-}
 
 type Outbox = ReturnType<typeof memoryDelivery>;
 

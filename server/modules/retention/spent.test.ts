@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { PNG, uploadFile } from '../../storage/testing';
 import { describeOnPostgres, type TestApp, testApp } from '../../testing';
+import { type ProofKeys, registrationBody } from '../associates/testing';
 import {
   type Buyer,
   createOrder,
@@ -60,50 +61,9 @@ async function creativeUrl(app: TestApp['app'], buyer: Buyer) {
 
 const keyOf = (assetUrl: string) => new URLSearchParams(assetUrl.split('?')[1]).get('key') ?? '';
 
-type ProofKeys = { bank: string; pan: string; gst: string };
-
 async function register(app: TestApp['app'], buyer: Buyer, keys: ProofKeys) {
-  const res = await post(app, buyer, '/api/associates/associate/register/v1/', registrationOf(keys));
+  const res = await post(app, buyer, '/api/associates/associate/register/v1/', registrationBody(keys));
   expect(res.statusCode, res.body).toBe(201);
-}
-
-function registrationOf(keys: ProofKeys) {
-  return {
-    bank_payout_details: {
-      name_as_per_bank_account: 'Asha Rao',
-      bank_account_type: 'Savings',
-      account_number: '123456789012',
-      confirm_account_number: '123456789012',
-      ifsc_code: 'hdfc0000001',
-      bank_name: 'Typed bank',
-      branch_name: 'Koramangala',
-      bank_details_image_s3_key: keys.bank,
-    },
-    pan_details: {
-      is_user_has_pan: true,
-      pan_number: 'abcde1234f',
-      name_as_per_pan: 'Asha Rao',
-      pan_details_image_s3_key: keys.pan,
-    },
-    gst_details: {
-      is_gst_registered: true,
-      gst_registration_type: 'Regular',
-      gst_in: '29ABCDE1234F1Z5',
-      gst_proof_image_s3_key: keys.gst,
-      gst_filling_frequency: 'Monthly',
-      name_as_per_gst: 'Asha Rao Sports',
-    },
-    billing_address_details: {
-      name: 'Asha Rao',
-      door_number: '12A',
-      street_name: '80 Feet Road',
-      city_details: 'Bengaluru',
-      district_details: 'Bengaluru Urban',
-      state_details: 'Karnataka',
-      pincode: '560034',
-      country_details: 'India',
-    },
-  };
 }
 
 let orderKeys = 0;
@@ -365,7 +325,7 @@ describeOnPostgres('the sweep racing a registration in another process', () => {
         };
         later(25);
         const [registered] = await Promise.all([
-          post(shop.app, buyer, '/api/associates/associate/register/v1/', registrationOf(keys)),
+          post(shop.app, buyer, '/api/associates/associate/register/v1/', registrationBody(keys)),
           other.retention.sweep(),
         ]);
         const rows = await uploadRows();
