@@ -77,7 +77,7 @@ export type NewOrder = Omit<
 
 /**
  * What a create checks before it takes stock, under a lock on the buyer's orders (`order_hold_gate`, migration
- * 0027): its rate counters, no unpaid order of the buyer's holding the same products, and the units and ad
+ * 0031_hoard): its rate counters, no unpaid order of the buyer's holding the same products, and the units and ad
  * screen-days the buyer's unpaid orders hold with this one.
  */
 export interface HoldGate {
